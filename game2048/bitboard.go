@@ -1,0 +1,190 @@
+package game2048
+
+// This file is hot code: the 4x4 fast path the solver's inner loop runs on. Every
+// move is four table lookups (plus a transpose for up and down); nothing allocates.
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Bitboard is a 4x4 board packed in one uint64, a nibble per cell holding the tile's
+// exponent: cell (r, c) is bits 4*(4r+c) to 4*(4r+c)+3, so row r is the 16 bits at
+// 16r and column 0 is each row's low nibble.
+//
+// A nibble holds exponents up to 15, the 32768 tile. FromBoard refuses (ErrTooLarge)
+// any board with a larger tile, so such a board never enters this path silently: it
+// stays on the general Board, which handles every tile. Within the fast path two
+// adjacent 32768 tiles do not merge (the 65536 they would make cannot be stored), as
+// if a wall stood between them; callers that need the exact rules there, as Game
+// always does, use Board.
+type Bitboard uint64
+
+// BitboardMaxTile is the largest exponent a Bitboard cell holds (the 32768 tile).
+const BitboardMaxTile Tile = 15
+
+// Row tables, indexed by a 16-bit row (or a column read as a row, nibble i = row i).
+var (
+	rowLeft, rowRight     [1 << 16]uint16 // the row after sliding toward nibble 0 / nibble 3
+	colUp, colDown        [1 << 16]uint64 // the same results spread down a column (nibble i at bit 16i)
+	pointsLeft, pointsRgt [1 << 16]uint32 // points earned by each slide
+)
+
+func init() {
+	for row := range 1 << 16 {
+		var line [4]Tile
+		for i := range 4 {
+			line[i] = Tile(row >> (4 * i) & 0xf)
+		}
+		left, pl := slideNibbles(line)
+		rev := [4]Tile{line[3], line[2], line[1], line[0]}
+		r, pr := slideNibbles(rev)
+		right := [4]Tile{r[3], r[2], r[1], r[0]}
+		rowLeft[row], pointsLeft[row] = packRow(left), pl
+		rowRight[row], pointsRgt[row] = packRow(right), pr
+		colUp[row] = spreadColumn(rowLeft[row])
+		colDown[row] = spreadColumn(rowRight[row])
+	}
+}
+
+// slideNibbles slides one line toward index 0 with the general rule, except that
+// exponents at BitboardMaxTile do not merge.
+func slideNibbles(line [4]Tile) ([4]Tile, uint32) {
+	var out [4]Tile
+	var points uint32
+	w := 0
+	var held Tile
+	for _, t := range line {
+		if t == 0 {
+			continue
+		}
+		if t == held && t < BitboardMaxTile {
+			out[w-1] = t + 1
+			points += 1 << (t + 1)
+			held = 0
+			continue
+		}
+		out[w] = t
+		w++
+		held = t
+	}
+	return out, points
+}
+
+func packRow(l [4]Tile) uint16 {
+	return uint16(l[0]) | uint16(l[1])<<4 | uint16(l[2])<<8 | uint16(l[3])<<12
+}
+
+func spreadColumn(row uint16) uint64 {
+	r := uint64(row)
+	return r&0xf | (r>>4&0xf)<<16 | (r>>8&0xf)<<32 | (r>>12&0xf)<<48
+}
+
+// Transpose mirrors the board on its main diagonal: cell (r, c) goes to (c, r).
+func (b Bitboard) Transpose() Bitboard {
+	x := uint64(b)
+	a1 := x & 0xF0F00F0FF0F00F0F
+	a2 := x & 0x0000F0F00000F0F0
+	a3 := x & 0x0F0F00000F0F0000
+	a := a1 | a2<<12 | a3>>12
+	b1 := a & 0xFF00FF0000FF00FF
+	b2 := a & 0x00FF00FF00000000
+	b3 := a & 0x00000000FF00FF00
+	return Bitboard(b1 | b2>>24 | b3<<24)
+}
+
+// Move returns the board after sliding toward d, without spawning a tile. The result
+// equals b when the move changes nothing.
+func (b Bitboard) Move(d Direction) Bitboard {
+	x := uint64(b)
+	switch d {
+	case Left:
+		return Bitboard(uint64(rowLeft[x&0xffff]) | uint64(rowLeft[x>>16&0xffff])<<16 |
+			uint64(rowLeft[x>>32&0xffff])<<32 | uint64(rowLeft[x>>48])<<48)
+	case Right:
+		return Bitboard(uint64(rowRight[x&0xffff]) | uint64(rowRight[x>>16&0xffff])<<16 |
+			uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
+	case Up:
+		t := uint64(b.Transpose())
+		return Bitboard(colUp[t&0xffff] | colUp[t>>16&0xffff]<<4 |
+			colUp[t>>32&0xffff]<<8 | colUp[t>>48]<<12)
+	default:
+		t := uint64(b.Transpose())
+		return Bitboard(colDown[t&0xffff] | colDown[t>>16&0xffff]<<4 |
+			colDown[t>>32&0xffff]<<8 | colDown[t>>48]<<12)
+	}
+}
+
+// Points returns the points a move toward d earns on b.
+func (b Bitboard) Points(d Direction) int64 {
+	x := uint64(b)
+	table := &pointsLeft
+	switch d {
+	case Right:
+		table = &pointsRgt
+	case Up:
+		x = uint64(b.Transpose())
+	case Down:
+		x, table = uint64(b.Transpose()), &pointsRgt
+	}
+	return int64(table[x&0xffff] + table[x>>16&0xffff] + table[x>>32&0xffff] + table[x>>48])
+}
+
+// EmptyCount returns the number of empty cells.
+func (b Bitboard) EmptyCount() int { return bits.OnesCount64(uint64(b.EmptyMask())) }
+
+// EmptyMask returns a word with bit 4i set for each empty cell i (i = 4r+c), so the
+// loop `for m := b.EmptyMask(); m != 0; m &= m - 1` visits the empty cells and
+// bits.TrailingZeros64(m) is 4i.
+func (b Bitboard) EmptyMask() uint64 {
+	x := uint64(b)
+	x |= x >> 2
+	x |= x >> 1
+	return ^x & 0x1111111111111111
+}
+
+// At returns the tile at row r, column c.
+func (b Bitboard) At(r, c int) Tile { return Tile(uint64(b) >> (4 * (4*r + c)) & 0xf) }
+
+// With returns b with tile t (an exponent up to 15) at row r, column c.
+func (b Bitboard) With(r, c int, t Tile) Bitboard {
+	shift := 4 * (4*r + c)
+	return Bitboard(uint64(b)&^(0xf<<shift) | uint64(t&0xf)<<shift)
+}
+
+// MaxTile returns the largest tile on the board.
+func (b Bitboard) MaxTile() Tile {
+	var m Tile
+	for x := uint64(b); x != 0; x >>= 4 {
+		m = max(m, Tile(x&0xf))
+	}
+	return m
+}
+
+// FromBoard packs a 4x4 board. It returns an error wrapping ErrTooLarge for another
+// size or for any tile above 32768.
+func FromBoard(g Board) (Bitboard, error) {
+	if g.rows != 4 || g.cols != 4 {
+		return 0, fmt.Errorf("%w: %dx%d, want 4x4", ErrTooLarge, g.rows, g.cols)
+	}
+	var b Bitboard
+	for i, t := range g.cells {
+		if t > BitboardMaxTile {
+			return 0, fmt.Errorf("%w: tile %d at row %d, column %d is above 32768", ErrTooLarge, t.Value(), i/4+1, i%4+1)
+		}
+		b |= Bitboard(t) << (4 * i)
+	}
+	return b, nil
+}
+
+// Board unpacks b into a general 4x4 Board.
+func (b Bitboard) Board() Board {
+	g, _ := NewBoard(4, 4)
+	for i := range g.cells {
+		g.cells[i] = Tile(uint64(b) >> (4 * i) & 0xf)
+	}
+	return g
+}
+
+// String returns the board in the CLI text format, as Board.String does.
+func (b Bitboard) String() string { return b.Board().String() }

@@ -1,0 +1,27 @@
+package game2048
+
+import "errors"
+
+// Sentinel errors. Every error the package returns wraps one of these, so callers
+// can test with errors.Is; the message adds what exactly was wrong and where.
+var (
+	// ErrSize reports a board or rules size outside MinSize..MaxSize.
+	ErrSize = errors.New("game2048: size out of range")
+	// ErrRowLength reports a board row whose cell count differs from the first row's.
+	ErrRowLength = errors.New("game2048: row of the wrong length")
+	// ErrTile reports a cell that is not 0 (empty) or a power of two from 2 to MaxTileValue.
+	ErrTile = errors.New("game2048: tile is not a power of two")
+	// ErrRules reports rules that cannot be played (a chance outside 0..1, a bad win tile,
+	// too many start tiles).
+	ErrRules = errors.New("game2048: invalid rules")
+	// ErrDirection reports text that names no direction.
+	ErrDirection = errors.New("game2048: unknown direction")
+	// ErrGameOver reports a move attempted after the game has ended.
+	ErrGameOver = errors.New("game2048: game is over")
+	// ErrNoMove reports a recorded move that does not change the board.
+	ErrNoMove = errors.New("game2048: move does not change the board")
+	// ErrRecord reports a record that cannot be read.
+	ErrRecord = errors.New("game2048: invalid record")
+	// ErrTooLarge reports a board that does not fit the 4x4 fast path.
+	ErrTooLarge = errors.New("game2048: board does not fit a Bitboard")
+)
