@@ -10,7 +10,7 @@ var (
 	// ErrRowLength reports a board row whose cell count differs from the first row's.
 	ErrRowLength = errors.New("game2048: row of the wrong length")
 	// ErrTile reports a cell that is not 0 (empty) or a power of two from 2 to MaxTileValue.
-	ErrTile = errors.New("game2048: tile is not a power of two")
+	ErrTile = errors.New("game2048: bad tile")
 	// ErrRules reports rules that cannot be played (a chance outside 0..1, a bad win tile,
 	// too many start tiles).
 	ErrRules = errors.New("game2048: invalid rules")
