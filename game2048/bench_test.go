@@ -22,11 +22,9 @@ func benchBitboards() []Bitboard {
 func BenchmarkBitboardMove(b *testing.B) {
 	boards := benchBitboards()
 	var acc Bitboard
-	i := 0
-	for b.Loop() {
-		bb := boards[i&255]
-		acc ^= bb.Move(Directions[i&3])
-		i++
+	b.ResetTimer()
+	for i := range b.N {
+		acc ^= boards[i&255].Move(Direction(i & 3))
 	}
 	sinkBitboard = acc
 }
@@ -36,10 +34,9 @@ func BenchmarkBitboardMoveByDirection(b *testing.B) {
 	for _, d := range Directions {
 		b.Run(d.String(), func(b *testing.B) {
 			var acc Bitboard
-			i := 0
-			for b.Loop() {
+			b.ResetTimer()
+			for i := range b.N {
 				acc ^= boards[i&255].Move(d)
-				i++
 			}
 			sinkBitboard = acc
 		})

@@ -105,14 +105,19 @@ func (b Bitboard) Move(d Direction) Bitboard {
 		return Bitboard(uint64(rowRight[x&0xffff]) | uint64(rowRight[x>>16&0xffff])<<16 |
 			uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
 	case Up:
-		t := uint64(b.Transpose())
-		return Bitboard(colUp[t&0xffff] | colUp[t>>16&0xffff]<<4 |
-			colUp[t>>32&0xffff]<<8 | colUp[t>>48]<<12)
+		return Bitboard(colUp[column(x, 0)] | colUp[column(x, 1)]<<4 |
+			colUp[column(x, 2)]<<8 | colUp[column(x, 3)]<<12)
 	default:
-		t := uint64(b.Transpose())
-		return Bitboard(colDown[t&0xffff] | colDown[t>>16&0xffff]<<4 |
-			colDown[t>>32&0xffff]<<8 | colDown[t>>48]<<12)
+		return Bitboard(colDown[column(x, 0)] | colDown[column(x, 1)]<<4 |
+			colDown[column(x, 2)]<<8 | colDown[column(x, 3)]<<12)
 	}
+}
+
+// column gathers column c of a packed board into a 16-bit row (nibble i = row i):
+// one multiply moves the four nibbles side by side into the top 16 bits, with no
+// overlap below them to carry.
+func column(x uint64, c uint) uint64 {
+	return (x >> (4 * c) & 0x000F000F000F000F) * (1<<48 | 1<<36 | 1<<24 | 1<<12) >> 48
 }
 
 // Points returns the points a move toward d earns on b.
