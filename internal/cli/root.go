@@ -80,6 +80,6 @@ Bad input exits with status 2 and one line on stderr naming what is wrong.`,
 		},
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
-	root.AddCommand(new2048Command())
+	root.AddCommand(new2048Command(), newOthelloCommand())
 	return root
 }
