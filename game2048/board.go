@@ -88,6 +88,16 @@ func (b Board) Clone() Board {
 	return b
 }
 
+// CopyFrom makes b a copy of src, reusing b's cells when the sizes match (so a
+// search can copy boards without allocating).
+func (b *Board) CopyFrom(src Board) {
+	if len(b.cells) != len(src.cells) {
+		b.cells = make([]Tile, len(src.cells))
+	}
+	b.rows, b.cols = src.rows, src.cols
+	copy(b.cells, src.cells)
+}
+
 // Equal reports whether a and b have the same size and tiles.
 func (b Board) Equal(o Board) bool {
 	if b.rows != o.rows || b.cols != o.cols {

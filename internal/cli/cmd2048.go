@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -19,7 +20,7 @@ func new2048Command() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand())
+	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand())
 	return cmd
 }
 
@@ -128,12 +129,13 @@ func new2048ReplayCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "replay --record FILE",
-		Short: "Replay a game record and print the final board and score",
+		Short: "Replay game records and print the final board and score",
 		Long: `Replay a game record and print the final board and score.
 
 A record is JSON: {"rules":{"rows":4,"cols":4,"fourChance":0.1,"winTile":2048,
 "startTiles":2},"seed":42,"moves":"LLUR..."}, moves one letter each (L R U D).
-FILE may be - for stdin.`,
+FILE may hold several records one after another (as "2048 autoplay --out" writes
+them); each is replayed in turn. FILE may be - for stdin.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if path == "" {
@@ -143,33 +145,50 @@ FILE may be - for stdin.`,
 			if err != nil {
 				return err
 			}
-			rec, err := game2048.ParseRecord(data)
-			if err != nil {
-				return badInputf("%s: %w", path, err)
-			}
-			g, err := game2048.Replay(rec)
-			if err != nil {
-				return badInputf("%s: %w", path, err)
-			}
-			b := g.Board()
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(replayOutput{
-					Board: b.String(), Score: g.Score(), Moves: g.MoveCount(),
-					MaxTile: b.MaxTile().Value(), Won: g.Won(), Over: g.Over(),
-				})
-			}
+			dec := json.NewDecoder(strings.NewReader(string(data)))
 			w := cmd.OutOrStdout()
-			fmt.Fprint(w, formatGrid(b))
-			state := "in progress"
-			if g.Over() {
-				state = "game over"
+			for n := 1; ; n++ {
+				var raw json.RawMessage
+				if err := dec.Decode(&raw); err == io.EOF {
+					if n == 1 {
+						return badInputf("%s: no record found", path)
+					}
+					return nil
+				} else if err != nil {
+					return badInputf("%s: record %d: %w: %v", path, n, game2048.ErrRecord, err)
+				}
+				rec, err := game2048.ParseRecord(raw)
+				if err != nil {
+					return badInputf("%s: record %d: %w", path, n, err)
+				}
+				g, err := game2048.Replay(rec)
+				if err != nil {
+					return badInputf("%s: record %d: %w", path, n, err)
+				}
+				b := g.Board()
+				if asJSON {
+					if err := json.NewEncoder(w).Encode(replayOutput{
+						Board: b.String(), Score: g.Score(), Moves: g.MoveCount(),
+						MaxTile: b.MaxTile().Value(), Won: g.Won(), Over: g.Over(),
+					}); err != nil {
+						return err
+					}
+					continue
+				}
+				if n > 1 {
+					fmt.Fprintln(w)
+				}
+				fmt.Fprint(w, formatGrid(b))
+				state := "in progress"
+				if g.Over() {
+					state = "game over"
+				}
+				fmt.Fprintf(w, "score %d, %d moves, max tile %d, %s\n", g.Score(), g.MoveCount(), b.MaxTile().Value(), state)
 			}
-			fmt.Fprintf(w, "score %d, %d moves, max tile %d, %s\n", g.Score(), g.MoveCount(), b.MaxTile().Value(), state)
-			return nil
 		},
 	}
 	cmd.Flags().StringVar(&path, "record", "", "the record file (- for stdin)")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print each result as a JSON line")
 	return cmd
 }
 
@@ -201,3 +220,6 @@ func formatGrid(b game2048.Board) string {
 	}
 	return sb.String()
 }
+
+// defaultWorkers is the number of CPUs Go may use.
+func defaultWorkers() int { return runtime.GOMAXPROCS(0) }

@@ -1,0 +1,58 @@
+package solver
+
+import (
+	"testing"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// benchBoards are fixed positions from an early, a middle and a late game.
+var benchBoards = []struct{ name, board string }{
+	{"early", "2,0,0,0/4,2,0,0/8,0,0,0/16,4,2,0"},
+	{"middle", "2,4,8,2/16,32,4,0/256,128,64,8/512,1024,16,4"},
+	{"late", "2,8,4,2/4,16,64,8/4096,256,128,32/8192,2048,1024,512"},
+}
+
+// BenchmarkBestMove times one best-move search at fixed depths on each position and
+// reports the nodes (moves searched) per second, each search starting from an empty
+// table as a new position does:
+// go test -run '^$' -bench BestMove -count 10 ./game2048/solver
+func BenchmarkBestMove(b *testing.B) {
+	for _, depth := range []int{2, 3, 4} {
+		for _, p := range benchBoards {
+			board, err := game2048.ParseBoard(p.board)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, workers := range []int{1, 2} {
+				name := p.name + "/depth" + string(rune('0'+depth)) + "/workers" + string(rune('0'+workers))
+				b.Run(name, func(b *testing.B) {
+					s := New(Options{Depth: depth, Workers: workers})
+					var nodes uint64
+					for b.Loop() {
+						s.forget()
+						a, err := s.BestMove(board, 0.1)
+						if err != nil {
+							b.Fatal(err)
+						}
+						nodes += a.Nodes
+					}
+					b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkBestMoveGeneral is the same search on the general board (a 5x5 board).
+func BenchmarkBestMoveGeneral(b *testing.B) {
+	board, _ := game2048.ParseBoard("2,4,8,2,0/16,32,4,0,0/256,128,64,8,2/512,1024,16,4,0/2,0,0,0,0")
+	s := New(Options{Depth: 2, Workers: 1})
+	var nodes uint64
+	for b.Loop() {
+		s.forget()
+		a, _ := s.BestMove(board, 0.1)
+		nodes += a.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}

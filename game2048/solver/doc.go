@@ -1,0 +1,14 @@
+// Package solver plays 2048 by expectimax: the player's four moves, then the random
+// tile (a 2 or a 4 on every empty cell, with the rules' odds), down to a depth counted
+// in random-tile layers, where a heuristic scores the board.
+//
+// On 4x4 boards the search runs on game2048.Bitboard with row tables for moves and
+// for the heuristic, a transposition table per worker, and a cutoff for branches too
+// unlikely to matter; every other board size (and a 4x4 board holding a tile past
+// 32768) runs the same search on game2048.Board. The root's branches are split over
+// several goroutines.
+//
+//	s := solver.New(solver.Options{})         // adaptive depth, all CPUs
+//	a, err := s.BestMove(board, 0.1)          // a.Best, a.Values for hints
+//	stats, err := s.Play(game, nil)           // drive any game2048.Puzzle to the end
+package solver

@@ -1,0 +1,15 @@
+package solver
+
+// This file is hot code: the heuristic on the 4x4 fast path, eight table lookups.
+
+import "github.com/gridgames/gridgames/game2048"
+
+// bitboard scores a packed 4x4 board: its four rows, then its four columns read as
+// the rows of the transpose.
+func (e *evaluator) bitboard(b game2048.Bitboard) float32 {
+	t := e.rows
+	x := uint64(b)
+	y := uint64(b.Transpose())
+	return t[x&0xffff] + t[x>>16&0xffff] + t[x>>32&0xffff] + t[x>>48] +
+		t[y&0xffff] + t[y>>16&0xffff] + t[y>>32&0xffff] + t[y>>48]
+}

@@ -1,0 +1,392 @@
+package solver
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// ErrNoMove reports a board on which no direction changes anything: the game is over.
+var ErrNoMove = errors.New("solver: no move changes the board")
+
+// Options configure a Solver. The zero value is the default: adaptive depth, no time
+// budget, one worker per CPU, the original game's chance of a 4.
+type Options struct {
+	// Depth fixes the search depth in random-tile layers (depth 3 looks at move, tile,
+	// move, tile, move, tile, move, then the heuristic). 0 chooses the depth from the
+	// position: deeper when the board is crowded with different tiles.
+	Depth int
+	// Time, if set, is a budget per move: the search deepens one layer at a time and
+	// plays the deepest finished answer when the budget runs out. A Depth above 0 is
+	// then the deepest it tries.
+	Time time.Duration
+	// Workers is the number of goroutines per search; 0 means one per CPU.
+	Workers int
+	// FourChance is the probability that a new tile is a 4 when the board's rules are
+	// not known (Play reads it from a *game2048.Game). 0 means 0.1; use a negative
+	// value for a game that never spawns a 4.
+	FourChance float64
+	// Cutoff is the probability below which a branch is no longer searched but scored
+	// by the heuristic. 0 means 0.0001.
+	Cutoff float64
+	// Weights of the heuristic; the zero value means DefaultWeights.
+	Weights *Weights
+	// TableBits sizes each worker's transposition table (2^TableBits entries of 16
+	// bytes); 0 means 20 (16 MiB per worker).
+	TableBits uint
+}
+
+// Solver chooses 2048 moves by expectimax. It keeps its transposition tables from
+// one call to the next; it is not safe for concurrent use (make one per goroutine).
+type Solver struct {
+	opt     Options
+	eval    *evaluator
+	workers int
+	w4      []*worker4
+	wg      []*workerGen
+}
+
+// New returns a solver with the given options.
+func New(opt Options) *Solver {
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.FourChance == 0 {
+		opt.FourChance = 0.1
+	}
+	if opt.Cutoff == 0 {
+		opt.Cutoff = 0.0001
+	}
+	if opt.TableBits == 0 {
+		opt.TableBits = 20
+	}
+	w := DefaultWeights()
+	if opt.Weights != nil {
+		w = *opt.Weights
+	}
+	return &Solver{opt: opt, eval: newEvaluator(w), workers: opt.Workers}
+}
+
+// Analysis is the answer for one board.
+type Analysis struct {
+	// Best is the direction with the highest value.
+	Best game2048.Direction `json:"best"`
+	// Values holds each direction's expected heuristic value, indexed by Direction;
+	// meaningful only where Legal is true.
+	Values [4]float64 `json:"values"`
+	// Legal tells which directions change the board.
+	Legal [4]bool `json:"legal"`
+	// Depth is the depth searched, in random-tile layers.
+	Depth int `json:"depth"`
+	// Nodes counts the moves searched.
+	Nodes uint64 `json:"nodes"`
+	// Elapsed is the time the search took.
+	Elapsed time.Duration `json:"elapsed"`
+}
+
+// BestMove analyses b, on which a new tile is a 4 with probability fourChance (a
+// negative value means the solver's option). It returns ErrNoMove when no direction
+// changes the board.
+func (s *Solver) BestMove(b game2048.Board, fourChance float64) (Analysis, error) {
+	start := time.Now()
+	if fourChance < 0 {
+		fourChance = s.opt.FourChance
+		if fourChance < 0 {
+			fourChance = 0
+		}
+	}
+	var legal [4]bool
+	any := false
+	for _, d := range game2048.Directions {
+		legal[d] = b.CanMove(d)
+		any = any || legal[d]
+	}
+	if !any {
+		return Analysis{Legal: legal}, ErrNoMove
+	}
+	maxDepth := s.opt.Depth
+	if maxDepth <= 0 {
+		maxDepth = AdaptiveDepth(b)
+	}
+	if s.opt.Time <= 0 {
+		a, _ := s.search(b, fourChance, maxDepth, nil)
+		a.Legal, a.Elapsed = legal, time.Since(start)
+		return a, nil
+	}
+	// Iterative deepening against the budget.
+	var stop atomic.Bool
+	timer := time.AfterFunc(s.opt.Time, func() { stop.Store(true) })
+	defer timer.Stop()
+	if s.opt.Depth <= 0 {
+		maxDepth = 12
+	}
+	var best Analysis
+	var nodes uint64
+	last := time.Duration(0)
+	for depth := 1; depth <= maxDepth; depth++ {
+		t0 := time.Now()
+		a, ok := s.search(b, fourChance, depth, &stop)
+		nodes += a.Nodes
+		if !ok {
+			break
+		}
+		best = a
+		took := time.Since(t0)
+		// Stop early when the next layer (typically several times this one) cannot fit.
+		growth := 8.0
+		if last > 0 {
+			growth = max(2, float64(took)/float64(last))
+		}
+		if time.Since(start)+time.Duration(float64(took)*growth) > s.opt.Time {
+			break
+		}
+		last = took
+	}
+	best.Legal, best.Nodes, best.Elapsed = legal, nodes, time.Since(start)
+	if best.Depth == 0 { // not even depth 1 finished: fall back to depth 0
+		a, _ := s.search(b, fourChance, 0, nil)
+		best.Best, best.Values = a.Best, a.Values
+	}
+	return best, nil
+}
+
+// AdaptiveDepth is the depth the solver chooses for b when none is fixed: two less
+// than the number of distinct tiles, at least 3 and at most 8. Many distinct tiles
+// mean a crowded, dangerous board; the probability cutoff keeps deep searches
+// affordable since few branches stay likely that deep.
+func AdaptiveDepth(b game2048.Board) int {
+	var seen [game2048.MaxTile + 1]bool
+	distinct := 0
+	for r := range b.Rows() {
+		for c := range b.Cols() {
+			if t := b.At(r, c); t != 0 && !seen[t] {
+				seen[t] = true
+				distinct++
+			}
+		}
+	}
+	return min(8, max(3, distinct-2))
+}
+
+// search runs one fixed-depth search, splitting the root's (move, tile) branches
+// over the workers. Branch i goes to worker i mod workers so that each worker's
+// table, and so the answer, does not depend on scheduling. It reports false when
+// stop was raised before it finished.
+func (s *Solver) search(b game2048.Board, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	if stop == nil {
+		stop = new(atomic.Bool)
+	}
+	if bb, err := game2048.FromBoard(b); err == nil && !hasPair32768(bb) {
+		return s.search4(bb, fourChance, depth, stop)
+	}
+	return s.searchGen(b, fourChance, depth, stop)
+}
+
+// forget clears every worker's transposition table, so the next search starts cold
+// (benchmarks use it to time a search as a new position would see it).
+func (s *Solver) forget() {
+	for _, w := range s.w4 {
+		w.tt.clear()
+	}
+	for _, w := range s.wg {
+		w.tt.clear()
+	}
+}
+
+// leafLift returns what the search adds to every leaf value for a search from a
+// root scored rootValue on a board with lines rows and columns. A lost position is
+// worth 0 and a live one at least 1, so live leaves must stay positive: on boards with
+// ordinary tiles the heuristic is well above 0 and the lift is 0 (the published
+// weights' own scale); with tiles past 32768 the sum and monotonicity penalties grow
+// past the base, so the root is lifted to half the base again.
+func (s *Solver) leafLift(rootValue float64, lines int) float64 {
+	return max(0, s.eval.w.Base*float64(lines)/2-rootValue)
+}
+
+// hasPair32768 reports two 32768 tiles on the board: the fast path cannot merge them,
+// so such boards take the general path.
+func hasPair32768(b game2048.Bitboard) bool {
+	n := 0
+	for x := uint64(b); x != 0; x >>= 4 {
+		if x&0xf == 0xf {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// branch is one root branch: a move and the tile that spawns after it.
+type branch struct {
+	move   game2048.Direction
+	cell   int           // row-major index of the spawn
+	tile   game2048.Tile // 1 (a 2) or 2 (a 4)
+	weight float64       // probability of this spawn
+}
+
+func rootBranches(after func(game2048.Direction) (empties []int, ok bool), p2, p4 float64) []branch {
+	var out []branch
+	for _, d := range game2048.Directions {
+		empties, ok := after(d)
+		if !ok {
+			continue
+		}
+		n := float64(len(empties))
+		for _, c := range empties {
+			if p2 > 0 {
+				out = append(out, branch{d, c, 1, p2 / n})
+			}
+			if p4 > 0 {
+				out = append(out, branch{d, c, 2, p4 / n})
+			}
+		}
+	}
+	return out
+}
+
+// runBranches evaluates branch i on worker i mod workers and sums the values per
+// move in branch order, so the result does not depend on timing.
+func (s *Solver) runBranches(branches []branch, eval func(worker int, br branch) float64) [4]float64 {
+	vals := make([]float64, len(branches))
+	workers := min(s.workers, max(1, len(branches)))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(branches); i += workers {
+				vals[i] = eval(w, branches[i])
+			}
+		}()
+	}
+	wg.Wait()
+	var sums [4]float64
+	for i, br := range branches {
+		sums[br.move] += br.weight * vals[i]
+	}
+	return sums
+}
+
+func pick(values [4]float64, legal func(game2048.Direction) bool) game2048.Direction {
+	best, bestV := game2048.Left, math.Inf(-1)
+	for _, d := range game2048.Directions {
+		if legal(d) && values[d] > bestV {
+			best, bestV = d, values[d]
+		}
+	}
+	return best
+}
+
+func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	for len(s.w4) < s.workers {
+		s.w4 = append(s.w4, &worker4{eval: s.eval, tt: newTable(s.opt.TableBits)})
+	}
+	p2, p4 := float32(1-fourChance), float32(fourChance)
+	var after [4]game2048.Bitboard
+	for _, d := range game2048.Directions {
+		after[d] = b.Move(d)
+	}
+	legal := func(d game2048.Direction) bool { return after[d] != b }
+	var a Analysis
+	a.Depth = depth
+	if depth == 0 {
+		for _, d := range game2048.Directions {
+			if legal(d) {
+				a.Values[d] = max(float64(s.eval.bitboard(after[d]))+s.leafLift(float64(s.eval.bitboard(b)), 8), 1)
+			}
+		}
+		a.Best = pick(a.Values, legal)
+		return a, true
+	}
+	branches := rootBranches(func(d game2048.Direction) ([]int, bool) {
+		if !legal(d) {
+			return nil, false
+		}
+		var cells []int
+		for m := after[d].EmptyMask(); m != 0; m &= m - 1 {
+			cells = append(cells, trailingZeros(m)/4)
+		}
+		return cells, true
+	}, float64(p2), float64(p4))
+	lift := float32(s.leafLift(float64(s.eval.bitboard(b)), 8))
+	for _, w := range s.w4[:s.workers] {
+		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = p2, p4, float32(s.opt.Cutoff), stop, false, 0
+		w.lift = lift
+	}
+	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
+		w := s.w4[wi]
+		child := after[br.move] | game2048.Bitboard(br.tile)<<(4*br.cell)
+		return float64(w.maxNode(child, depth-1, float32(br.weight)))
+	})
+	for _, w := range s.w4[:s.workers] {
+		a.Nodes += w.nodes
+		if w.stopped {
+			return a, false
+		}
+	}
+	a.Best = pick(a.Values, legal)
+	return a, true
+}
+
+func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	for len(s.wg) < s.workers {
+		s.wg = append(s.wg, &workerGen{eval: s.eval, tt: newTable(s.opt.TableBits)})
+	}
+	var after [4]game2048.Board
+	var legalMoves [4]bool
+	for _, d := range game2048.Directions {
+		after[d] = b.Clone()
+		_, legalMoves[d] = after[d].Move(d)
+	}
+	legal := func(d game2048.Direction) bool { return legalMoves[d] }
+	var a Analysis
+	a.Depth = depth
+	if depth == 0 {
+		for _, d := range game2048.Directions {
+			if legal(d) {
+				a.Values[d] = max(s.eval.board(&after[d])+s.leafLift(s.eval.board(&b), b.Rows()+b.Cols()), 1)
+			}
+		}
+		a.Best = pick(a.Values, legal)
+		return a, true
+	}
+	cols := b.Cols()
+	branches := rootBranches(func(d game2048.Direction) ([]int, bool) {
+		if !legal(d) {
+			return nil, false
+		}
+		var cells []int
+		for _, c := range after[d].Empty() {
+			cells = append(cells, c.Row*cols+c.Col)
+		}
+		return cells, true
+	}, 1-fourChance, fourChance)
+	lift := s.leafLift(s.eval.board(&b), b.Rows()+b.Cols())
+	for _, w := range s.wg[:s.workers] {
+		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = 1-fourChance, fourChance, s.opt.Cutoff, stop, false, 0
+		w.lift = lift
+	}
+	roots := make([]game2048.Board, s.workers)
+	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
+		w := s.wg[wi]
+		root := &roots[wi]
+		root.CopyFrom(after[br.move])
+		root.Set(br.cell/cols, br.cell%cols, br.tile)
+		return w.maxNode(root, depth-1, br.weight)
+	})
+	for _, w := range s.wg[:s.workers] {
+		a.Nodes += w.nodes
+		if w.stopped {
+			return a, false
+		}
+	}
+	a.Best = pick(a.Values, legal)
+	return a, true
+}
+
+func trailingZeros(m uint64) int { return bits.TrailingZeros64(m) }

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/spf13/cobra"
+)
+
+// hintOutput is what `2048 hint` prints. Best is null and Over true when no move
+// changes the board; a direction that does not move has a null value.
+type hintOutput struct {
+	Best   *string             `json:"best"`
+	Values map[string]*float64 `json:"values"`
+	Depth  int                 `json:"depth"`
+	Nodes  uint64              `json:"nodes"`
+	Millis float64             `json:"ms"`
+	Over   bool                `json:"over"`
+}
+
+func new2048HintCommand() *cobra.Command {
+	var boardText string
+	var depth, workers int
+	var fourChance float64
+	var budget time.Duration
+	cmd := &cobra.Command{
+		Use:   "hint --board B [--depth D | --time T]",
+		Short: "Ask the solver for the best move and every direction's value (JSON)",
+		Long: `Ask the solver for the best move on a board and print one JSON object:
+{"best":"left","values":{"left":V,"right":V,"up":null,"down":V},"depth":D,...}
+Values are the expected heuristic value after each move (null: the move changes
+nothing). Without --depth or --time the depth follows the position.`,
+		Example: `  gridgames 2048 hint --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if boardText == "" {
+				return badInputf("--board is required, e.g. --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2")
+			}
+			b, err := game2048.ParseBoard(boardText)
+			if err != nil {
+				return badInput(err)
+			}
+			if depth < 0 || depth > 12 {
+				return badInputf("--depth %d: want 0 (adaptive) to 12", depth)
+			}
+			if !(fourChance >= 0 && fourChance <= 1) {
+				return badInputf("--four %v: want 0 to 1", fourChance)
+			}
+			s := solver.New(solver.Options{Depth: depth, Time: budget, Workers: workers})
+			a, err := s.BestMove(b, fourChance)
+			out := hintOutput{Values: map[string]*float64{}}
+			if errors.Is(err, solver.ErrNoMove) {
+				out.Over = true
+			} else if err != nil {
+				return err
+			} else {
+				best := a.Best.String()
+				out.Best = &best
+			}
+			for _, d := range game2048.Directions {
+				out.Values[d.String()] = nil
+				if a.Legal[d] {
+					v := a.Values[d]
+					out.Values[d.String()] = &v
+				}
+			}
+			out.Depth, out.Nodes, out.Millis = a.Depth, a.Nodes, float64(a.Elapsed.Microseconds())/1000
+			return json.NewEncoder(cmd.OutOrStdout()).Encode(out)
+		},
+	}
+	cmd.Flags().StringVar(&boardText, "board", "", "the board, e.g. 2,2,0,4/0,0,0,0")
+	cmd.Flags().IntVar(&depth, "depth", 0, "search depth in random-tile layers (0: adaptive)")
+	cmd.Flags().DurationVar(&budget, "time", 0, "time budget, e.g. 100ms")
+	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
+	cmd.Flags().Float64Var(&fourChance, "four", 0.1, "chance that a new tile is a 4")
+	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	return cmd
+}

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func Test2048Hint(t *testing.T) {
+	out, errOut, code := run(t, "", "2048", "hint", "--board", "1024,1024,512,256/4,8,16,32/2,4,8,16/4,2,4,2", "--depth", "1")
+	var h hintOutput
+	if code != 0 || json.Unmarshal([]byte(out), &h) != nil {
+		t.Fatalf("code %d, out %q, err %q", code, out, errOut)
+	}
+	if h.Best == nil || *h.Best != "right" || h.Values["up"] != nil || h.Values["right"] == nil || h.Depth != 1 {
+		t.Fatalf("hint %s", out)
+	}
+
+	out, _, code = run(t, "", "2048", "hint", "--board", "2,4/4,2")
+	if code != 0 || !strings.Contains(out, `"best":null`) || !strings.Contains(out, `"over":true`) {
+		t.Fatalf("finished board: code %d, %s", code, out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "--board is required"},
+		{[]string{"--board", "2,3/0,0"}, "bad tile"},
+		{[]string{"--board", "2,2/0,0", "--depth", "40"}, "--depth 40"},
+		{[]string{"--board", "2,2/0,0", "--depth", "2", "--time", "1s"}, "none of the others can be"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"2048", "hint"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("hint %v: code %d, stderr %q, want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func Test2048Autoplay(t *testing.T) {
+	dir := t.TempDir()
+	games, plot := filepath.Join(dir, "games.jsonl"), filepath.Join(dir, "report.svg")
+	out, errOut, code := run(t, "", "2048", "autoplay", "--games", "3", "--seed", "4", "--depth", "1",
+		"--rows", "3", "--cols", "3", "--out", games, "--plot", plot, "--json")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	var sum autoplaySummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Games != 3 || len(sum.Scores) != 3 || sum.Moves == 0 || sum.Score.Min > sum.Score.Max {
+		t.Fatalf("summary %+v", sum)
+	}
+	if svg, err := os.ReadFile(plot); err != nil || !strings.Contains(string(svg), "<svg") {
+		t.Fatalf("plot not written: %v", err)
+	}
+
+	// The records replay to the scores the summary reports, in seed order.
+	out, errOut, code = run(t, "", "2048", "replay", "--record", games, "--json")
+	if code != 0 {
+		t.Fatalf("replay: %s", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("replayed %d records, want 3", len(lines))
+	}
+	for i, l := range lines {
+		var r replayOutput
+		if err := json.Unmarshal([]byte(l), &r); err != nil || r.Score != sum.Scores[i] || !r.Over {
+			t.Fatalf("record %d replays to %+v, summary says score %d", i+1, r, sum.Scores[i])
+		}
+	}
+
+	out, _, code = run(t, "", "2048", "autoplay", "--games", "2", "--seed", "4", "--depth", "1", "--rows", "2", "--cols", "3")
+	if code != 0 || !strings.Contains(out, "2 games on 2x3, depth 1") || !strings.Contains(out, "moves/s") {
+		t.Fatalf("text summary: %q", out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "0"}, "--games 0"},
+		{[]string{"--rows", "20"}, "size out of range"},
+		{[]string{"--depth", "2", "--time", "1s"}, "none of the others can be"},
+		{[]string{"--games", "1", "--depth", "1", "--rows", "2", "--plot", filepath.Join(dir, "x.gif")}, "want a .svg or .png"},
+		{[]string{"--weights", `{"empy":1}`}, "--weights"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"2048", "autoplay"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("autoplay %v: code %d, stderr %q, want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
