@@ -10,7 +10,7 @@ import (
 var benchBoards = []struct{ name, board string }{
 	{"early", "2,0,0,0/4,2,0,0/8,0,0,0/16,4,2,0"},
 	{"middle", "2,4,8,2/16,32,4,0/256,128,64,8/512,1024,16,4"},
-	{"late", "2,8,4,2/4,16,64,8/4096,256,128,32/8192,2048,1024,512"},
+	{"late", "0,0,2,4/2,8,32,16/64,256,512,1024/16384,8192,4096,2048"},
 }
 
 // BenchmarkBestMove times one best-move search at fixed depths on each position and

@@ -14,11 +14,12 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: legal moves, perft",
+		Short: "Othello tools: legal moves, perft, solve, analyze, engine matches",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand())
+	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand())
 	return cmd
 }
 

@@ -1,0 +1,300 @@
+package engine
+
+// This file is hot code: the exact endgame solver. Scores are final disc differences
+// for the side to move, empties going to the winner. Near the end it skips move
+// generation and tries the empty squares in parity order; further from the end it
+// sorts moves fastest-first (fewest replies for the opponent) and keeps bounds in
+// the transposition table.
+
+const (
+	inf        = 1 << 14
+	smallSolve = 6  // at or below this many empties: parity order, no sorting
+	ttSolve    = 10 // above this many empties: the transposition table too
+)
+
+// finalScore is the score of a finished game for p: discs difference, empties to the winner.
+func (s *searcher) finalScore(p, o uint64) int {
+	d := popcount(p) - popcount(o)
+	switch e := s.g.squares - popcount(p|o); {
+	case d > 0:
+		return d + e
+	case d < 0:
+		return d - e
+	}
+	return 0
+}
+
+// solve returns the exact score of (p, o) with n empties if it lies in (alpha,
+// beta); otherwise a bound on the right side of the window (fail-soft).
+func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
+	switch {
+	case n == 0:
+		s.nodes++
+		return popcount(p) - popcount(o)
+	case n == 1:
+		s.nodes++
+		return s.last1(p, o, lowest(s.g.mask&^(p|o)))
+	case n <= smallSolve:
+		return s.solveSmall(p, o, alpha, beta, n, false)
+	case n <= ttSolve:
+		return s.solveSorted(p, o, alpha, beta, n, false)
+	}
+	return s.solveTT(p, o, alpha, beta, n, false)
+}
+
+// last1 scores the last empty square sq: the side to move plays it if it can, else
+// the other side, else nobody.
+func (s *searcher) last1(p, o uint64, sq int) int {
+	if f := flips(p, o, sq); f != 0 {
+		k := popcount(f)
+		return popcount(p) + 2*k + 1 - popcount(o)
+	}
+	if f := flips(o, p, sq); f != 0 {
+		k := popcount(f)
+		return popcount(p) - 2*k - 1 - popcount(o)
+	}
+	return s.finalScore(p, o)
+}
+
+// solveSmall tries each empty square directly (no move generation), odd quadrants
+// first.
+func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int {
+	s.nodes++
+	empty := s.g.mask &^ (p | o)
+	odd := s.g.oddQuadrants(empty)
+	best := -inf
+	for _, set := range [2]uint64{odd, empty &^ odd} {
+		for ; set != 0; set &= set - 1 {
+			sq := lowest(set)
+			f := flips(p, o, sq)
+			if f == 0 {
+				continue
+			}
+			np, no := o&^f, p|f|1<<uint(sq)
+			var v int
+			if n == 2 {
+				s.nodes++
+				v = -s.last1(np, no, lowest(empty&^(1<<uint(sq))))
+			} else {
+				v = -s.solveSmall(np, no, -beta, -max(alpha, best), n-1, false)
+			}
+			if v > best {
+				best = v
+				if v >= beta {
+					return v
+				}
+			}
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	if passed {
+		return -s.finalScore(o, p) // neither side can move; undo the pass's negation
+	}
+	return -s.solveSmall(o, p, -beta, -alpha, n, true)
+}
+
+// orderedMoves lists the moves of p sorted fastest-first: fewest replies for the
+// opponent (corners count as one fewer), odd-quadrant moves first among equals.
+func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
+	odd := s.g.oddQuadrants(s.g.mask &^ (p | o))
+	list := buf[:0]
+	for m := mv; m != 0; m &= m - 1 {
+		sq := lowest(m)
+		f := flips(p, o, sq)
+		np, no := o&^f, p|f|1<<uint(sq)
+		key := popcount(moves(np, no, s.g.mask)) * 4
+		if s.g.corners&(1<<uint(sq)) != 0 {
+			key -= 4
+		}
+		if odd&(1<<uint(sq)) == 0 {
+			key++
+		}
+		list = append(list, moveScore{sq: int8(sq), key: int16(key), flips: f})
+	}
+	sortMoves(list)
+	return list
+}
+
+type moveScore struct {
+	sq    int8
+	key   int16
+	flips uint64
+}
+
+// sortMoves is an insertion sort by key, ascending: the lists are short.
+func sortMoves(l []moveScore) {
+	for i := 1; i < len(l); i++ {
+		x := l[i]
+		j := i
+		for ; j > 0 && l[j-1].key > x.key; j-- {
+			l[j] = l[j-1]
+		}
+		l[j] = x
+	}
+}
+
+// stabilityCut returns an upper bound on p's score from o's stable discs, when that
+// bound is at or below alpha (so the node fails low), else inf.
+func (s *searcher) stabilityCut(p, o uint64, alpha int) int {
+	if alpha < s.g.squares-2*popcount(o) { // even if all of o's discs were stable
+		return inf
+	}
+	if upper := s.g.squares - 2*popcount(s.g.stable(p, o)); upper <= alpha {
+		return upper
+	}
+	return inf
+}
+
+// solveSorted searches fastest-first with a null window after the first move.
+func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int {
+	s.nodes++
+	if s.nodes&0xfff == 0 && s.stop.Load() {
+		s.aborted = true
+		return 0
+	}
+	if v := s.stabilityCut(p, o, alpha); v != inf {
+		return v
+	}
+	mv := moves(p, o, s.g.mask)
+	if mv == 0 {
+		if passed {
+			return -s.finalScore(o, p)
+		}
+		return -s.solveSorted(o, p, -beta, -alpha, n, true)
+	}
+	var buf [32]moveScore
+	list := s.orderedMoves(p, o, mv, &buf)
+	best := -inf
+	for i, m := range list {
+		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -s.solveNext(np, no, -beta, -a, n-1)
+		} else {
+			v = -s.solveNext(np, no, -a-1, -a, n-1)
+			if v > a && v < beta {
+				v = -s.solveNext(np, no, -beta, -v, n-1)
+			}
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+		}
+	}
+	return best
+}
+
+// solveNext picks the solver for a child with n empties.
+func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
+	if n <= 1 {
+		return s.solve(p, o, alpha, beta, n)
+	}
+	if n <= smallSolve {
+		return s.solveSmall(p, o, alpha, beta, n, false)
+	}
+	if n <= ttSolve {
+		return s.solveSorted(p, o, alpha, beta, n, false)
+	}
+	return s.solveTT(p, o, alpha, beta, n, false)
+}
+
+// solveTT adds the transposition table (exact-solve entries) and, far from the end,
+// orders moves by a shallow search.
+func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
+	s.nodes++
+	if s.stop.Load() {
+		s.aborted = true
+		return 0
+	}
+	h := hashOf(p, o)
+	ttMove := -1
+	if e, ok := s.tt.probe(h); ok && e.depth == exactDepth {
+		lo, hi := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		if lo == hi {
+			return lo
+		}
+		alpha, beta = max(alpha, lo), min(beta, hi)
+		ttMove = int(e.move)
+	} else if ok {
+		ttMove = int(e.move)
+	}
+	if v := s.stabilityCut(p, o, alpha); v != inf {
+		return v
+	}
+	mv := moves(p, o, s.g.mask)
+	if mv == 0 {
+		if passed {
+			return -s.finalScore(o, p)
+		}
+		return -s.solveTT(o, p, -beta, -alpha, n, true)
+	}
+	var buf [32]moveScore
+	var list []moveScore
+	if n >= shallowOrderEmpties {
+		list = s.shallowOrder(p, o, mv, &buf, ttMove, n)
+	} else {
+		list = s.orderedMoves(p, o, mv, &buf)
+		promote(list, ttMove)
+	}
+	alpha0 := alpha
+	best, bestMove := -inf, -1
+	for i, m := range list {
+		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -s.solveTT(np, no, -beta, -a, n-1, false)
+		} else {
+			v = -s.solveNext(np, no, -a-1, -a, n-1)
+			if v > a && v < beta {
+				v = -s.solveNext(np, no, -beta, -v, n-1)
+			}
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	e := entry{lower: -inf, upper: inf, depth: exactDepth, move: int8(bestMove)}
+	switch {
+	case best >= beta:
+		e.lower = int16(best)
+	case best <= alpha0:
+		e.upper = int16(best)
+	default:
+		e.lower, e.upper = int16(best), int16(best)
+	}
+	s.tt.store(h, e)
+	return best
+}
+
+// promote moves the entry for sq, if any, to the front of the list.
+func promote(list []moveScore, sq int) {
+	if sq < 0 {
+		return
+	}
+	for i := range list {
+		if int(list[i].sq) == sq {
+			m := list[i]
+			copy(list[1:i+1], list[:i])
+			list[0] = m
+			return
+		}
+	}
+}

@@ -1,0 +1,239 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gridgames/gridgames/othello"
+)
+
+// minimax is the obviously correct reference: plain negamax over every move, passes
+// included, to the end of the game.
+func minimax(pos othello.Position) int {
+	if pos.Over() {
+		return pos.ScoreFor()
+	}
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return -minimax(pos.Pass())
+	}
+	best := -1000
+	for _, m := range moves {
+		best = max(best, -minimax(pos.Play(m)))
+	}
+	return best
+}
+
+// randomPosition plays random moves from the start of a size x size board until
+// empties squares are left (or the game ends).
+func randomPosition(rnd *rand.Rand, size, empties int) othello.Position {
+	pos, _ := othello.NewPosition(size)
+	for pos.Empties() > empties && !pos.Over() {
+		if pos.MustPass() {
+			pos = pos.Pass()
+			continue
+		}
+		m := pos.LegalMoves()
+		pos = pos.Play(m[rnd.IntN(len(m))])
+	}
+	return pos
+}
+
+func TestSolveMatchesMinimax(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	e := New(Options{Workers: 2, TableBits: 16})
+	tests := []struct{ size, empties, count int }{{8, 9, 40}, {8, 10, 10}, {6, 10, 30}, {4, 10, 30}}
+	for _, tc := range tests {
+		for range tc.count {
+			pos := randomPosition(rnd, tc.size, tc.empties)
+			if pos.Over() {
+				continue
+			}
+			want := minimax(pos)
+			if pos.MustPass() {
+				pos = pos.Pass()
+				want = -want
+			}
+			r, err := e.Search(pos, Limits{Endgame: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Exact || int(r.Score) != want {
+				t.Fatalf("%s: solved %+v, minimax %+d", pos, r, want)
+			}
+			if got := -minimax(pos.Play(r.Move)); got != want {
+				t.Fatalf("%s: %v scores %+d, best is %+d", pos, r.Move, got, want)
+			}
+			w, _ := e.Search(pos, Limits{Endgame: 64, WLD: true})
+			if int(w.Score) != sign(want) {
+				t.Fatalf("%s: WLD %+v, want %+d", pos, w.Score, sign(want))
+			}
+		}
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// TestFFOFirst solves the FFO problems of fforum-1-19.obf (14 to 16 empties) and
+// checks the score and that the move is one of the best.
+func TestFFOFirst(t *testing.T) {
+	f, err := os.Open("../../../shared/data/fforum-1-19.obf")
+	if err != nil {
+		t.Skipf("shared/data is not beside the project: %v", err)
+	}
+	defer f.Close()
+	e := New(Options{Workers: 2})
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		o, err := othello.ParseOBF(sc.Text())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		r, err := e.Search(o.Position, Limits{Endgame: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := o.Scores[0].Score
+		okMove := false
+		for _, ms := range o.Scores {
+			if ms.Move == r.Move && ms.Score == best {
+				okMove = true
+			}
+		}
+		if int(r.Score) != best || !okMove {
+			t.Errorf("FFO #%d: %v %+.0f, want %+d (%v)", n, r.Move, r.Score, best, o.Scores[0].Move)
+		}
+	}
+	if n != 19 {
+		t.Fatalf("read %d positions, want 19", n)
+	}
+}
+
+// TestLevelsPlayLegalGames plays every level against a random player on every board
+// size: each move is legal (PlayGame checks), passes are handled, games finish.
+func TestLevelsPlayLegalGames(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for _, size := range othello.Sizes {
+		for level := 1; level <= MaxLevel; level++ {
+			if size == 8 && level > 5 { // deeper 8x8 levels play whole games in matches, not here
+				continue
+			}
+			start, _ := othello.NewPosition(size)
+			e := New(Options{Workers: 2, TableBits: 18})
+			lp := LevelPlayer{Level: level, Engine: e}
+			rp := RandomPlayer{Rand: rnd}
+			var err error
+			var final othello.Position
+			if level%2 == 0 {
+				_, final, err = PlayGame(start, lp, rp)
+			} else {
+				_, final, err = PlayGame(start, rp, lp)
+			}
+			if err != nil || !final.Over() {
+				t.Fatalf("%dx%d level %d: %v", size, size, level, err)
+			}
+		}
+	}
+}
+
+func TestSearchSpecialPositions(t *testing.T) {
+	e := New(Options{Workers: 1, TableBits: 14})
+	over, _ := othello.ParsePosition("XXXX XXXX OOOO OOOO X")
+	if _, err := e.Search(over, Limits{Depth: 3}); !errors.Is(err, ErrNoMove) {
+		t.Fatalf("finished game: %v", err)
+	}
+	mustPass, _ := othello.ParsePosition("XO-- ---- ---- ---- O")
+	r, err := e.Search(mustPass, Limits{Depth: 3})
+	if err != nil || r.Move != othello.Pass {
+		t.Fatalf("forced pass: %+v %v", r, err)
+	}
+	for level := 1; level <= MaxLevel; level++ {
+		m, err := (LevelPlayer{Level: level, Engine: e}).Choose(othello.StartPosition())
+		if err != nil || !othello.StartPosition().IsLegal(m) {
+			t.Fatalf("level %d from the start: %v %v", level, m, err)
+		}
+	}
+	if _, err := LevelLimits(11); err == nil {
+		t.Fatal("level 11 accepted")
+	}
+}
+
+func TestTimeLimitAndStop(t *testing.T) {
+	e := New(Options{Workers: 2, TableBits: 18})
+	pos := othello.StartPosition()
+	r, err := e.Search(pos, Limits{Time: 50 * time.Millisecond})
+	if err != nil || !pos.IsLegal(r.Move) || r.Depth < 1 {
+		t.Fatalf("timed search: %+v %v", r, err)
+	}
+	var stop atomic.Bool
+	stop.Store(true)
+	r, err = e.Search(pos, Limits{Depth: 30, Stop: &stop})
+	if err != nil || !pos.IsLegal(r.Move) {
+		t.Fatalf("stopped search: %+v %v", r, err)
+	}
+}
+
+func TestAnalyzeMatchesSolve(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(9, 9))
+	e := New(Options{Workers: 2, TableBits: 16})
+	for range 10 {
+		pos := randomPosition(rnd, 8, 9)
+		if pos.Over() || pos.MustPass() {
+			continue
+		}
+		vals, err := e.Analyze(pos, Limits{Endgame: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vals) != len(pos.LegalMoves()) {
+			t.Fatalf("%d values for %d moves", len(vals), len(pos.LegalMoves()))
+		}
+		for i, v := range vals {
+			if want := -minimax(pos.Play(v.Move)); int(v.Score) != want || !v.Exact {
+				t.Fatalf("%s: %v valued %+v, minimax %+d", pos, v.Move, v.Score, want)
+			}
+			if i > 0 && v.Score > vals[i-1].Score {
+				t.Fatal("analysis not sorted best first")
+			}
+			if len(v.PV) == 0 || v.PV[0] != v.Move {
+				t.Fatalf("PV %v does not start with %v", v.PV, v.Move)
+			}
+		}
+	}
+}
+
+func TestBaselinesPlayLegalMoves(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 1))
+	for _, size := range othello.Sizes {
+		start, _ := othello.NewPosition(size)
+		if _, final, err := PlayGame(start, GreedyPlayer{rnd}, RandomPlayer{rnd}); err != nil || !final.Over() {
+			t.Fatalf("%dx%d: %v", size, size, err)
+		}
+	}
+	g := GreedyPlayer{rnd}
+	pos, _ := othello.ParsePosition("---------------------------OX------XO--------------------------- X")
+	pos = pos.Play(othello.SquareAt(3, 2)) // d3; white to move
+	m, _ := g.Choose(pos)
+	most := 0
+	for _, x := range pos.LegalMoves() {
+		most = max(most, popcount(pos.Flips(x)))
+	}
+	if popcount(pos.Flips(m)) != most {
+		t.Fatalf("greedy chose %v flipping %d, most is %d", m, popcount(pos.Flips(m)), most)
+	}
+}

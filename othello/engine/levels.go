@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/gridgames/gridgames/othello"
+)
+
+// MaxLevel is the strongest level.
+const MaxLevel = 10
+
+// levelTable documents each level: the midgame depth in plies and the number of
+// empty squares from which the level plays the endgame perfectly. Level 1 looks one
+// move ahead with the evaluation (it keeps corners and mobility in mind, so its moves
+// are legal and sensible); level 10 is the full engine, also bounded by LevelTime.
+var levelTable = [MaxLevel + 1]struct{ depth, endgame int }{
+	1:  {1, 0},
+	2:  {2, 4},
+	3:  {3, 6},
+	4:  {4, 8},
+	5:  {5, 10},
+	6:  {6, 12},
+	7:  {7, 14},
+	8:  {8, 16},
+	9:  {10, 18},
+	10: {12, 20},
+}
+
+// LevelTime bounds level 10's time per move.
+const LevelTime = 5 * time.Second
+
+// LevelLimits returns the search limits of level n (1 to MaxLevel).
+func LevelLimits(n int) (Limits, error) {
+	if n < 1 || n > MaxLevel {
+		return Limits{}, fmt.Errorf("engine: level %d: want 1 to %d", n, MaxLevel)
+	}
+	l := Limits{Depth: levelTable[n].depth, Endgame: levelTable[n].endgame}
+	if n == MaxLevel {
+		l.Time = LevelTime
+	}
+	return l, nil
+}
+
+// Player chooses moves. It is given positions where the side to move has a legal
+// move (never a pass or a finished game).
+type Player interface {
+	Name() string
+	Choose(pos othello.Position) (othello.Square, error)
+}
+
+// LevelPlayer plays at a level with its own engine.
+type LevelPlayer struct {
+	Level  int
+	Engine *Engine
+}
+
+// Name returns "level N".
+func (l LevelPlayer) Name() string { return fmt.Sprintf("level %d", l.Level) }
+
+// Choose searches pos at the player's level.
+func (l LevelPlayer) Choose(pos othello.Position) (othello.Square, error) {
+	lim, err := LevelLimits(l.Level)
+	if err != nil {
+		return 0, err
+	}
+	r, err := l.Engine.Search(pos, lim)
+	return r.Move, err
+}
+
+// RandomPlayer plays a uniformly random legal move.
+type RandomPlayer struct{ Rand *rand.Rand }
+
+// Name returns "random".
+func (RandomPlayer) Name() string { return "random" }
+
+// Choose picks a random legal move.
+func (r RandomPlayer) Choose(pos othello.Position) (othello.Square, error) {
+	m := pos.LegalMoves()
+	if len(m) == 0 {
+		return 0, ErrNoMove
+	}
+	return m[r.Rand.IntN(len(m))], nil
+}
+
+// GreedyPlayer plays the move that flips the most discs (ties broken at random).
+type GreedyPlayer struct{ Rand *rand.Rand }
+
+// Name returns "greedy".
+func (GreedyPlayer) Name() string { return "greedy" }
+
+// Choose picks a move flipping the most discs.
+func (g GreedyPlayer) Choose(pos othello.Position) (othello.Square, error) {
+	var best []othello.Square
+	most := 0
+	for _, m := range pos.LegalMoves() {
+		n := popcount(pos.Flips(m))
+		switch {
+		case n > most:
+			most, best = n, []othello.Square{m}
+		case n == most:
+			best = append(best, m)
+		}
+	}
+	if len(best) == 0 {
+		return 0, ErrNoMove
+	}
+	return best[g.Rand.IntN(len(best))], nil
+}
+
+// PlayGame plays from pos to the end, black's and white's players choosing in turn
+// (passes are played for them). It returns the game's plies and the final position;
+// a move that a player gets wrong ends it with an error.
+func PlayGame(pos othello.Position, black, white Player) ([]othello.Square, othello.Position, error) {
+	var plies []othello.Square
+	for !pos.Over() {
+		if pos.MustPass() {
+			plies = append(plies, othello.Pass)
+			pos = pos.Pass()
+			continue
+		}
+		pl := black
+		if pos.Turn() == othello.White {
+			pl = white
+		}
+		m, err := pl.Choose(pos)
+		if err != nil {
+			return plies, pos, fmt.Errorf("%s: %w", pl.Name(), err)
+		}
+		if !pos.IsLegal(m) {
+			return plies, pos, fmt.Errorf("%s chose %v, which is illegal in %v", pl.Name(), m, pos)
+		}
+		plies = append(plies, m)
+		pos = pos.Play(m)
+	}
+	return plies, pos, nil
+}

@@ -1,0 +1,145 @@
+package engine
+
+// This file is hot code: the midgame principal-variation search.
+
+import "sync/atomic"
+
+const (
+	exactDepth          = 255 // table entries from the exact solver
+	shallowOrderEmpties = 14  // at or above this many empties the solver orders moves by a shallow search
+)
+
+// searcher is one goroutine's search state. The table is shared; everything else
+// is its own.
+type searcher struct {
+	g       geometry
+	tt      *table
+	nodes   uint64
+	stop    *atomic.Bool
+	aborted bool
+}
+
+// pvs returns the value of (p, o) searched depth plies deep (fail-soft), in
+// evaluation units. A pass does not use up depth.
+func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
+	s.nodes++
+	if s.nodes&0x3ff == 0 && s.stop.Load() {
+		s.aborted = true
+	}
+	if s.aborted {
+		return 0
+	}
+	if depth == 0 {
+		return s.evaluate(p, o)
+	}
+	h := hashOf(p, o)
+	ttMove := -1
+	if e, ok := s.tt.probe(h); ok {
+		ttMove = int(e.move)
+		lo, hi, usable := int(e.lower), int(e.upper), int(e.depth) >= depth
+		if e.depth == exactDepth {
+			lo, hi = lo*unit, hi*unit
+			if e.lower == -inf {
+				lo = -inf
+			}
+			if e.upper == inf {
+				hi = inf
+			}
+		}
+		if usable {
+			if lo >= beta {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			if lo == hi {
+				return lo
+			}
+		}
+	}
+	mv := moves(p, o, s.g.mask)
+	if mv == 0 {
+		if passed {
+			return -s.finalScore(o, p) * unit
+		}
+		return -s.pvs(o, p, -beta, -alpha, depth, true)
+	}
+	var buf [32]moveScore
+	list := s.searchOrder(p, o, mv, &buf, ttMove, depth)
+	alpha0 := alpha
+	best, bestMove := -inf, -1
+	for i, m := range list {
+		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -s.pvs(np, no, -beta, -a, depth-1, false)
+		} else {
+			v = -s.pvs(np, no, -a-1, -a, depth-1, false)
+			if v > a && v < beta {
+				v = -s.pvs(np, no, -beta, -v, depth-1, false)
+			}
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	e := entry{lower: -inf, upper: inf, depth: uint8(depth), move: int8(bestMove)}
+	switch {
+	case best >= beta:
+		e.lower = int16(best)
+	case best <= alpha0:
+		e.upper = int16(best)
+	default:
+		e.lower, e.upper = int16(best), int16(best)
+	}
+	s.tt.store(h, e)
+	return best
+}
+
+// searchOrder sorts moves for the midgame search: the table's move first, then, deep
+// in the tree, by a shallow search of each child; near the leaves fastest-first.
+func (s *searcher) searchOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, depth int) []moveScore {
+	var list []moveScore
+	if depth >= 4 {
+		list = s.valueOrder(p, o, mv, buf, depth/4)
+	} else {
+		list = s.orderedMoves(p, o, mv, buf)
+	}
+	promote(list, ttMove)
+	return list
+}
+
+// valueOrder sorts moves by the value of a depth-d search of each child, best first.
+func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []moveScore {
+	list := buf[:0]
+	for m := mv; m != 0; m &= m - 1 {
+		sq := lowest(m)
+		f := flips(p, o, sq)
+		np, no := o&^f, p|f|1<<uint(sq)
+		var v int
+		if d <= 1 {
+			v = s.evaluate(np, no)
+		} else {
+			v = s.pvs(np, no, -inf, inf, d-1, false)
+		}
+		list = append(list, moveScore{sq: int8(sq), key: int16(v), flips: f}) // the child's value: lower is better for p
+	}
+	sortMoves(list)
+	return list
+}
+
+// shallowOrder orders the solver's moves far from the end by a shallow search.
+func (s *searcher) shallowOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n int) []moveScore {
+	d := 1 + (n-shallowOrderEmpties)/3
+	list := s.valueOrder(p, o, mv, buf, d)
+	promote(list, ttMove)
+	return list
+}

@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// This file spreads a search over the workers. Along the principal variation (the
+// first move at each full-window node, where the search spends most of its time
+// before any bound is known) it descends on one goroutine; once a node's first move
+// is done, the node's other moves are shared out to all workers with a null window,
+// each re-searched on its own worker if it proves better. Below splitMinEmpties (or
+// splitMinDepth for the midgame) a node is searched on one goroutine.
+
+const (
+	splitMinEmpties = 12
+	splitMinDepth   = 4
+)
+
+// pool hands out searchers, one per worker, all sharing the table and stop flag.
+type pool struct {
+	e    *Engine
+	g    geometry
+	stop *atomic.Bool
+	mu   sync.Mutex
+	free []*searcher
+	all  []*searcher
+}
+
+func (e *Engine) newPool(g geometry, stop *atomic.Bool) *pool {
+	pl := &pool{e: e, g: g, stop: stop}
+	for range e.workers {
+		s := &searcher{g: g, tt: e.tt, stop: stop}
+		pl.all = append(pl.all, s)
+	}
+	pl.free = append(pl.free, pl.all[1:]...)
+	return pl
+}
+
+func (pl *pool) nodes() uint64 {
+	var n uint64
+	for _, s := range pl.all {
+		n += s.nodes
+	}
+	return n
+}
+
+func (pl *pool) aborted() bool {
+	for _, s := range pl.all {
+		if s.aborted {
+			return true
+		}
+	}
+	return false
+}
+
+// take returns up to k idle searchers.
+func (pl *pool) take(k int) []*searcher {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	k = min(k, len(pl.free))
+	out := append([]*searcher(nil), pl.free[len(pl.free)-k:]...)
+	pl.free = pl.free[:len(pl.free)-k]
+	return out
+}
+
+func (pl *pool) give(ss []*searcher) {
+	pl.mu.Lock()
+	pl.free = append(pl.free, ss...)
+	pl.mu.Unlock()
+}
+
+// childFn searches one child (already played: the opponent to move) with searcher s
+// in window (a, b) from the parent's point of view, returning the parent's value.
+type childFn func(s *searcher, p, o uint64, a, b int) int
+
+// splitNode searches the moves of list at a full-window node: the first on s by
+// descend (which may split again deeper), then the rest shared among s and any idle
+// workers with null windows. It returns the best value and move (fail-soft).
+func (pl *pool) splitNode(s *searcher, p, o uint64, list []moveScore, alpha, beta int,
+	descend, child childFn) (int, int) {
+	first := list[0]
+	best := descend(s, o&^first.flips, p|first.flips|1<<uint(first.sq), alpha, beta)
+	bestMove := int(first.sq)
+	if best >= beta || len(list) == 1 || s.aborted {
+		return best, bestMove
+	}
+	helpers := pl.take(len(list) - 2)
+	var mu sync.Mutex
+	var next atomic.Int32
+	next.Store(1)
+	work := func(w *searcher) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(list) {
+				return
+			}
+			m := list[i]
+			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+			mu.Lock()
+			a := max(alpha, best)
+			mu.Unlock()
+			if a >= beta {
+				return
+			}
+			v := child(w, np, no, a, a+1)
+			if v > a && v < beta && !w.aborted {
+				v = child(w, np, no, v-1, beta)
+			}
+			if w.aborted {
+				return
+			}
+			mu.Lock()
+			if v > best {
+				best, bestMove = v, int(m.sq)
+			}
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	for _, h := range helpers {
+		wg.Add(1)
+		go func() { defer wg.Done(); work(h) }()
+	}
+	work(s)
+	wg.Wait()
+	pl.give(helpers)
+	return best, bestMove
+}
+
+// solvePV solves a full-window node exactly, splitting along the principal variation.
+func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
+	if n < splitMinEmpties || len(pl.all) == 1 {
+		return s.solve(p, o, alpha, beta, n)
+	}
+	s.nodes++
+	mv := moves(p, o, pl.g.mask)
+	if mv == 0 {
+		if moves(o, p, pl.g.mask) == 0 {
+			return s.finalScore(p, o)
+		}
+		return -pl.solvePV(s, o, p, -beta, -alpha, n)
+	}
+	h := hashOf(p, o)
+	ttMove := -1
+	if e, ok := s.tt.probe(h); ok {
+		ttMove = int(e.move)
+	}
+	var buf [32]moveScore
+	var list []moveScore
+	if n >= shallowOrderEmpties {
+		list = s.shallowOrder(p, o, mv, &buf, ttMove, n)
+	} else {
+		list = s.orderedMoves(p, o, mv, &buf)
+		promote(list, ttMove)
+	}
+	alpha0 := alpha
+	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
+		func(s *searcher, np, no uint64, a, b int) int { return -pl.solvePV(s, np, no, -b, -a, n-1) },
+		func(s *searcher, np, no uint64, a, b int) int { return -s.solveNext(np, no, -b, -a, n-1) })
+	if pl.aborted() {
+		return 0
+	}
+	storeBounds(s.tt, h, best, alpha0, beta, exactDepth, bestMove)
+	return best
+}
+
+// pvsPV is the midgame search of a full-window node, splitting along the principal
+// variation.
+func (pl *pool) pvsPV(s *searcher, p, o uint64, alpha, beta, depth int) int {
+	if depth < splitMinDepth || len(pl.all) == 1 {
+		return s.pvs(p, o, alpha, beta, depth, false)
+	}
+	s.nodes++
+	mv := moves(p, o, pl.g.mask)
+	if mv == 0 {
+		if moves(o, p, pl.g.mask) == 0 {
+			return s.finalScore(p, o) * unit
+		}
+		return -pl.pvsPV(s, o, p, -beta, -alpha, depth)
+	}
+	h := hashOf(p, o)
+	ttMove := -1
+	if e, ok := s.tt.probe(h); ok {
+		ttMove = int(e.move)
+	}
+	var buf [32]moveScore
+	list := s.searchOrder(p, o, mv, &buf, ttMove, depth)
+	alpha0 := alpha
+	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
+		func(s *searcher, np, no uint64, a, b int) int { return -pl.pvsPV(s, np, no, -b, -a, depth-1) },
+		func(s *searcher, np, no uint64, a, b int) int { return -s.pvs(np, no, -b, -a, depth-1, false) })
+	if pl.aborted() {
+		return 0
+	}
+	storeBounds(s.tt, h, best, alpha0, beta, uint8(depth), bestMove)
+	return best
+}
+
+// storeBounds records best as a bound or exact value for the window (alpha0, beta).
+func storeBounds(t *table, h uint64, best, alpha0, beta int, depth uint8, move int) {
+	e := entry{lower: -inf, upper: inf, depth: depth, move: int8(move)}
+	switch {
+	case best >= beta:
+		e.lower = int16(best)
+	case best <= alpha0:
+		e.upper = int16(best)
+	default:
+		e.lower, e.upper = int16(best), int16(best)
+	}
+	t.store(h, e)
+}

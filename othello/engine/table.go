@@ -1,0 +1,84 @@
+package engine
+
+// This file is hot code: the transposition table shared by the search goroutines.
+
+import "sync/atomic"
+
+// table is a lockless hash table shared by all workers (Hyatt's trick: each slot
+// holds check = hash^data and data, written and read atomically; a torn slot fails
+// the check and reads as a miss). Replacement prefers deeper entries of the current
+// search; entries of older searches are always replaced.
+type table struct {
+	slots []slot
+	mask  uint64
+	age   uint64 // current search generation, 0..255
+}
+
+type slot struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+// entry is what a slot remembers about a position.
+type entry struct {
+	lower, upper int16 // bounds on the value (score units)
+	depth        uint8 // draft the bounds were searched with; 255 = exact endgame
+	move         int8  // best move found, or -1
+	age          uint8
+}
+
+func (e entry) pack() uint64 {
+	return uint64(uint16(e.lower)) | uint64(uint16(e.upper))<<16 | uint64(e.depth)<<32 |
+		uint64(uint8(e.move))<<40 | uint64(e.age)<<48
+}
+
+func unpack(d uint64) entry {
+	return entry{lower: int16(d), upper: int16(d >> 16), depth: uint8(d >> 32), move: int8(d >> 40), age: uint8(d >> 48)}
+}
+
+// newTable makes a table of 2^bits slots (16 bytes each).
+func newTable(bits uint) *table {
+	return &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1}
+}
+
+// hashOf mixes a position (discs of the side to move, of the other side) into 64 bits.
+func hashOf(p, o uint64) uint64 {
+	h := p*0x9E3779B97F4A7C15 ^ (o+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h ^ h>>32
+}
+
+func (t *table) probe(h uint64) (entry, bool) {
+	s := &t.slots[h&t.mask]
+	d := s.data.Load()
+	if s.check.Load()^d != h {
+		return entry{}, false
+	}
+	return unpack(d), true
+}
+
+// store records bounds for the position hashed h, unless the slot holds a deeper
+// entry of the current search for another position.
+func (t *table) store(h uint64, e entry) {
+	s := &t.slots[h&t.mask]
+	old := s.data.Load()
+	if oe := unpack(old); s.check.Load()^old != h && oe.age == uint8(t.age) && oe.depth > e.depth {
+		return
+	}
+	e.age = uint8(t.age)
+	d := e.pack()
+	s.data.Store(d)
+	s.check.Store(h ^ d)
+}
+
+// newSearch starts a new generation, so older entries yield their slots.
+func (t *table) newSearch() { t.age = (t.age + 1) & 0xff }
+
+// clear empties the table.
+func (t *table) clear() {
+	for i := range t.slots {
+		t.slots[i].check.Store(0)
+		t.slots[i].data.Store(0)
+	}
+}
