@@ -104,12 +104,14 @@ func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore
 		sq := lowest(m)
 		f := flips(p, o, sq)
 		np, no := o&^f, p|f|1<<uint(sq)
-		key := popcount(moves(np, no, s.g.mask)) * 4
+		// Weigh the opponent's replies, and a little its potential mobility (empty
+		// squares next to our discs).
+		key := popcount(moves(np, no, s.g.mask))*8 + popcount(neighbours(no, &s.g)&^(np|no)&s.g.mask)
 		if s.g.corners&(1<<uint(sq)) != 0 {
-			key -= 4
+			key -= 8
 		}
 		if odd&(1<<uint(sq)) == 0 {
-			key++
+			key += 2
 		}
 		list = append(list, moveScore{sq: int8(sq), key: int16(key), flips: f})
 	}

@@ -96,7 +96,7 @@ func (e *Engine) Search(pos othello.Position, lim Limits) (Result, error) {
 		// A short midgame search first fills the table with good move orders.
 		pre, pn := e.iterate(pos, min(n-1, max(2, (n-8)/2)), 0, stop)
 		nodes += pn
-		r, rn, ok := e.solveRoot(pos, lim.WLD, stop)
+		r, rn, ok := e.solveRoot(pos, lim.WLD, int(pre.Score), stop)
 		nodes += rn
 		res = r
 		if !ok {
@@ -199,18 +199,37 @@ func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duratio
 	return best, nodes
 }
 
-// solveRoot solves pos exactly (or win/loss/draw). It reports false if stopped.
-func (e *Engine) solveRoot(pos othello.Position, wld bool, stop *atomic.Bool) (Result, uint64, bool) {
+// solveRoot solves pos exactly (or win/loss/draw). A window of a few discs around
+// guess, the midgame estimate, comes first (even scores only, so 3 discs either
+// side); it is widened on the side that fails. It reports false if stopped.
+func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atomic.Bool) (Result, uint64, bool) {
 	n := pos.Empties()
-	lo, hi := -inf, inf
+	lo, hi := guess-3, guess+3
 	if wld {
 		lo, hi = -1, 1
 	}
-	r, nodes, ok := e.rootSplit(pos, lo, hi, stop,
-		func(pl *pool, s *searcher, p, o uint64, a, b int) int { return -pl.solvePV(s, p, o, -b, -a, n-1) },
-		func(s *searcher, p, o uint64, a, b int) int { return -s.solveNext(p, o, -b, -a, n-1) })
-	if !ok {
-		return Result{}, nodes, false
+	var r rootResult
+	var nodes uint64
+	for {
+		var rn uint64
+		var ok bool
+		r, rn, ok = e.rootSplit(pos, lo, hi, stop,
+			func(pl *pool, s *searcher, p, o uint64, a, b int) int { return -pl.solvePV(s, p, o, -b, -a, n-1) },
+			func(s *searcher, p, o uint64, a, b int) int { return -s.solveNext(p, o, -b, -a, n-1) })
+		nodes += rn
+		if !ok {
+			return Result{}, nodes, false
+		}
+		switch {
+		case wld || (r.score > lo && r.score < hi):
+		case r.score <= lo:
+			lo, hi = -inf, r.score+1
+			continue
+		default:
+			lo, hi = r.score-1, inf
+			continue
+		}
+		break
 	}
 	score := r.score
 	if wld {

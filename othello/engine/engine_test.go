@@ -237,3 +237,7 @@ func TestBaselinesPlayLegalMoves(t *testing.T) {
 		t.Fatalf("greedy chose %v flipping %d, most is %d", m, popcount(pos.Flips(m)), most)
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)) }
+
+func lowestSquare(b uint64) othello.Square { return othello.Square(lowest(b)) }

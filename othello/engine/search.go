@@ -6,7 +6,7 @@ import "sync/atomic"
 
 const (
 	exactDepth          = 255 // table entries from the exact solver
-	shallowOrderEmpties = 14  // at or above this many empties the solver orders moves by a shallow search
+	shallowOrderEmpties = 20  // at or above this many empties the solver orders moves by a shallow search
 )
 
 // searcher is one goroutine's search state. The table is shared; everything else

@@ -41,12 +41,18 @@ func newTable(bits uint) *table {
 	return &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1}
 }
 
-// hashOf mixes a position (discs of the side to move, of the other side) into 64 bits.
+// hashOf mixes a position (discs of the side to move, of the other side) into 64
+// bits: each half goes through SplitMix64's finaliser, a bijection whose output bits
+// each depend on all input bits, so positions that differ by a few discs (as
+// positions in one search do) spread over the whole range.
 func hashOf(p, o uint64) uint64 {
-	h := p*0x9E3779B97F4A7C15 ^ (o+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
-	h ^= h >> 29
-	h *= 0xBF58476D1CE4E5B9
-	return h ^ h>>32
+	return mix64(p ^ mix64(o+0x632BE59BD9B4E019))
+}
+
+func mix64(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 func (t *table) probe(h uint64) (entry, bool) {
