@@ -28,6 +28,7 @@ func newOthelloSolveCommand() *cobra.Command {
 	var board string
 	var wld, check, asJSON bool
 	var workers int
+	var tableBits uint
 	cmd := &cobra.Command{
 		Use:   "solve [--board POS] [--check]",
 		Short: "Solve positions exactly: best move and final score",
@@ -43,7 +44,10 @@ exits with status 1 if any disagrees:
   gridgames othello solve --check < ../shared/data/fforum-40-59.obf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			e := engine.New(engine.Options{Workers: workers})
+			if tableBits != 0 && (tableBits < 10 || tableBits > 30) {
+				return badInputf("--table-bits %d: want 10 to 30", tableBits)
+			}
+			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits})
 			out := cmd.OutOrStdout()
 			var total uint64
 			var elapsed time.Duration
@@ -101,6 +105,7 @@ exits with status 1 if any disagrees:
 	cmd.Flags().BoolVar(&check, "check", false, "compare with the move scores of .obf lines; exit 1 on a mismatch")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per position")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
+	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
 	return cmd
 }
 

@@ -215,7 +215,7 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	}
 	h := hashOf(p, o)
 	ttMove := -1
-	if e, ok := s.tt.probe(h); ok && e.depth == exactDepth {
+	if e, ok := s.tt.probe(h); ok && e.depth >= exactBase {
 		lo, hi := int(e.lower), int(e.upper)
 		if lo >= beta {
 			return lo
@@ -273,18 +273,13 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 			}
 		}
 	}
-	e := entry{lower: -inf, upper: inf, depth: exactDepth, move: int8(bestMove)}
-	switch {
-	case best >= beta:
-		e.lower = int16(best)
-	case best <= alpha0:
-		e.upper = int16(best)
-	default:
-		e.lower, e.upper = int16(best), int16(best)
-	}
-	s.tt.store(h, e)
+	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
 	return best
 }
+
+// exactDepth is the table depth of an exact-solver entry with n empties: above every
+// midgame depth, and larger for bigger subtrees, which the table prefers to keep.
+func exactDepth(n int) uint8 { return uint8(exactBase + n) }
 
 // promote moves the entry for sq, if any, to the front of the list.
 func promote(list []moveScore, sq int) {

@@ -5,7 +5,7 @@ package engine
 import "sync/atomic"
 
 const (
-	exactDepth          = 255 // table entries from the exact solver
+	exactBase           = 128 // table entries from the exact solver have depth exactBase+empties
 	shallowOrderEmpties = 20  // at or above this many empties the solver orders moves by a shallow search
 )
 
@@ -36,8 +36,8 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	ttMove := -1
 	if e, ok := s.tt.probe(h); ok {
 		ttMove = int(e.move)
-		lo, hi, usable := int(e.lower), int(e.upper), int(e.depth) >= depth
-		if e.depth == exactDepth {
+		lo, hi, usable := int(e.lower), int(e.upper), int(e.depth) >= depth || e.depth >= exactBase
+		if e.depth >= exactBase {
 			lo, hi = lo*unit, hi*unit
 			if e.lower == -inf {
 				lo = -inf
@@ -91,16 +91,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 			}
 		}
 	}
-	e := entry{lower: -inf, upper: inf, depth: uint8(depth), move: int8(bestMove)}
-	switch {
-	case best >= beta:
-		e.lower = int16(best)
-	case best <= alpha0:
-		e.upper = int16(best)
-	default:
-		e.lower, e.upper = int16(best), int16(best)
-	}
-	s.tt.store(h, e)
+	storeBounds(s.tt, h, best, alpha0, beta, uint8(depth), bestMove)
 	return best
 }
 

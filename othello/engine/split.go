@@ -161,7 +161,7 @@ func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
 	if pl.aborted() {
 		return 0
 	}
-	storeBounds(s.tt, h, best, alpha0, beta, exactDepth, bestMove)
+	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
 	return best
 }
 

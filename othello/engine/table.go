@@ -22,7 +22,7 @@ type slot struct {
 // entry is what a slot remembers about a position.
 type entry struct {
 	lower, upper int16 // bounds on the value (score units)
-	depth        uint8 // draft the bounds were searched with; 255 = exact endgame
+	depth        uint8 // plies the bounds were searched with; exactBase+empties for the exact solver
 	move         int8  // best move found, or -1
 	age          uint8
 }

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;"
+
+func TestOthelloSolve(t *testing.T) {
+	out, errOut, code := run(t, "", "othello", "solve", "--board", strings.Split(ffo1, ";")[0])
+	if code != 0 || !strings.HasPrefix(out, "g8   +18") || !strings.Contains(out, "nodes/s") {
+		t.Fatalf("code %d, out %q, err %q", code, out, errOut)
+	}
+
+	out, errOut, code = run(t, ffo1+"\n", "othello", "solve", "--check", "--json")
+	var line solveLine
+	if code != 0 || json.Unmarshal([]byte(out), &line) != nil || line.Move != "g8" || line.Score != 18 || line.Check != "ok" || line.Nodes == 0 {
+		t.Fatalf("check: code %d, %q, %q", code, out, errOut)
+	}
+
+	wrong := strings.Replace(ffo1, "G8:+18", "G8:+20", 1)
+	out, errOut, code = run(t, wrong+"\n", "othello", "solve", "--check")
+	if code != 1 || !strings.Contains(out, "MISMATCH") || !strings.Contains(errOut, "1 of 1 positions disagree") {
+		t.Fatalf("mismatch not reported: code %d, %q, %q", code, out, errOut)
+	}
+
+	out, _, code = run(t, "", "othello", "solve", "--board", "XO-- ---- ---- ---- O")
+	if code != 0 || !strings.HasPrefix(out, "pass") {
+		t.Fatalf("forced pass: code %d, %q", code, out)
+	}
+
+	_, errOut, code = run(t, "XO--\n", "othello", "solve")
+	if code != 2 || !strings.Contains(errOut, "line 1") {
+		t.Fatalf("bad line: code %d, %q", code, errOut)
+	}
+}
+
+func TestOthelloAnalyze(t *testing.T) {
+	board := strings.Split(ffo1, ";")[0]
+	out, errOut, code := run(t, "", "othello", "analyze", "--board", board, "--depth", "4", "--endgame", "20")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 8 || !strings.HasPrefix(lines[0], "g8   +18.0 exact g8") {
+		t.Fatalf("analysis %q", out)
+	}
+	_, errOut, code = run(t, "", "othello", "analyze", "--board", "XXXX XXXX OOOO OOOO X")
+	if code != 2 || !strings.Contains(errOut, "game is over") {
+		t.Fatalf("finished position: code %d, %q", code, errOut)
+	}
+}
+
+func TestOthelloMatch(t *testing.T) {
+	out, errOut, code := run(t, "", "othello", "match", "--black", "level2", "--white", "random", "--games", "4",
+		"--size", "6", "--json", "--transcripts")
+	var sum matchSummary
+	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil {
+		t.Fatalf("code %d, %q, %q", code, out, errOut)
+	}
+	if sum.Games != 4 || sum.Wins+sum.Draws+sum.Losses != 4 || len(sum.Transcript) != 4 ||
+		sum.AsBlack[0]+sum.AsBlack[1]+sum.AsBlack[2] != 2 || sum.First != "level 2" || sum.Second != "random" {
+		t.Fatalf("summary %+v", sum)
+	}
+	// The two games of a pair share their opening.
+	if sum.Transcript[0][:8] != sum.Transcript[1][:8] {
+		t.Fatalf("openings differ: %s / %s", sum.Transcript[0], sum.Transcript[1])
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--black", "11", "--white", "1"}, "--black"},
+		{[]string{"--black", "1", "--white", "genius"}, "--white"},
+		{[]string{"--black", "1"}, `required flag(s) "white"`},
+		{[]string{"--black", "1", "--white", "2", "--size", "5"}, "unsupported board size"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"othello", "match"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("match %v: code %d, %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}

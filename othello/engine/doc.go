@@ -1,0 +1,20 @@
+// Package engine plays and analyses Othello on 4x4, 6x6 and 8x8 boards.
+//
+// The midgame search is iterative-deepening negascout (principal variation search)
+// with aspiration windows and a transposition table shared by all workers; moves
+// are ordered by the table's move, then by a shallow search near the root and by
+// fewest opponent replies near the leaves. The evaluation weighs mobility,
+// potential mobility, corners, X and C squares next to empty corners, stable discs,
+// disc count and parity, blended by game phase. From a chosen number of empty
+// squares the exact solver takes over: fastest-first ordering, parity, a stability
+// cutoff, the table far from the end, and code that skips move generation for the
+// last six empties; it can also solve for win/loss/draw only.
+//
+// Work is split along the principal variation: once a node's first move is known,
+// its other moves are shared among the workers.
+//
+//	e := engine.New(engine.Options{})                         // all CPUs
+//	r, err := e.Search(pos, engine.Limits{Time: time.Second})  // r.Move, r.Score, r.PV
+//	r, err = e.Search(pos, engine.Limits{Endgame: 64})         // exact
+//	lim, _ := engine.LevelLimits(3)                            // levels 1 to 10
+package engine
