@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -161,51 +160,38 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 	perSearch := max(1, workers/parallel)
 	results := make([]autoplayGame, games)
 	errs := make([]error, games)
-	var next int
-	var mu sync.Mutex
-	done := 0
+	finishedAt := make([]bool, games)
 	written := 0
 	bar := newProgress(cmd, "games")
 	start := time.Now()
-	var wg sync.WaitGroup
-	for range parallel {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	runJobs(games, parallel,
+		func() *solver.Solver {
 			o := opts
 			o.Workers = perSearch
-			s := solver.New(o)
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= games {
-					return
-				}
-				g, err := game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i)))
-				if err == nil {
-					var st solver.GameStats
-					st, err = s.Play(g, nil)
-					results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record()}
-				}
-				mu.Lock()
-				errs[i] = err
-				done++
-				bar.report(done, games)
-				for written < games && written < done && (results[written].Record.Rules.Rows != 0 || errs[written] != nil) {
-					if out != nil && errs[written] == nil {
-						if err := json.NewEncoder(out).Encode(results[written].Record); err != nil && errs[written] == nil {
-							errs[written] = err
-						}
-					}
-					written++
-				}
-				mu.Unlock()
+			return solver.New(o)
+		},
+		func(s *solver.Solver, i int) {
+			g, err := game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i)))
+			if err == nil {
+				var st solver.GameStats
+				st, err = s.Play(g, nil)
+				results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record()}
 			}
-		}()
-	}
-	wg.Wait()
+			errs[i] = err
+		},
+		func(i, done int) {
+			bar.report(done, games)
+			// Write the records in seed order as soon as the games before them are done.
+			finishedAt[i] = true
+			for written < games && finishedAt[written] {
+				if out != nil && errs[written] == nil {
+					if err := json.NewEncoder(out).Encode(results[written].Record); err != nil {
+						errs[written] = err
+					}
+				}
+				written++
+			}
+		})
 	bar.finish()
 	elapsed := time.Since(start)
 	for i, err := range errs {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
@@ -158,45 +157,26 @@ func runMatch(cmd *cobra.Command, start othello.Position, mkA, mkB func() engine
 		err        error
 	}
 	results := make([]result, games)
-	var next int
-	var mu sync.Mutex
-	done := 0
 	bar := newProgress(cmd, "games")
-	var wg sync.WaitGroup
-	for range min(workers, games) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a, b := mkA(), mkB()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= games {
-					return
-				}
-				firstBlack := i%2 == 0
-				black, white := a, b
-				if !firstBlack {
-					black, white = b, a
-				}
-				op := openings[i/2]
-				plies, final, err := engine.PlayGame(op.pos, black, white)
-				diff := final.Score() // black's view
-				if !firstBlack {
-					diff = -diff
-				}
-				line := append(append([]othello.Square(nil), op.plies...), plies...)
-				results[i] = result{diff: diff, firstBlack: firstBlack, transcript: othello.Transcript(line), err: err}
-				mu.Lock()
-				done++
-				bar.report(done, games)
-				mu.Unlock()
+	type players struct{ a, b engine.Player }
+	runJobs(games, workers,
+		func() players { return players{mkA(), mkB()} },
+		func(pl players, i int) {
+			firstBlack := i%2 == 0
+			black, white := pl.a, pl.b
+			if !firstBlack {
+				black, white = pl.b, pl.a
 			}
-		}()
-	}
-	wg.Wait()
+			op := openings[i/2]
+			plies, final, err := engine.PlayGame(op.pos, black, white)
+			diff := final.Score() // black's view
+			if !firstBlack {
+				diff = -diff
+			}
+			line := append(append([]othello.Square(nil), op.plies...), plies...)
+			results[i] = result{diff: diff, firstBlack: firstBlack, transcript: othello.Transcript(line), err: err}
+		},
+		func(_, done int) { bar.report(done, games) })
 	bar.finish()
 	a, b := mkA(), mkB()
 	sum := matchSummary{First: a.Name(), Second: b.Name(), Games: games}

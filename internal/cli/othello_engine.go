@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -223,7 +222,11 @@ when the endgame is solved) with the line the engine expects, best first.`,
 				if v.Exact {
 					exact = " exact"
 				}
-				fmt.Fprintf(out, "%-4s %+6.1f%-6s %s\n", v.Move, v.Score, exact, othello.Transcript(v.PV))
+				pv := make([]string, len(v.PV))
+				for i, m := range v.PV {
+					pv[i] = m.String()
+				}
+				fmt.Fprintf(out, "%-4s %+6.1f%-6s  %s\n", v.Move, v.Score, exact, strings.Join(pv, " "))
 			}
 			return nil
 		},
@@ -237,5 +240,3 @@ when the endgame is solved) with the line the engine expects, best first.`,
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd
 }
-
-var _ io.Writer
