@@ -23,7 +23,7 @@ var levelTable = [MaxLevel + 1]struct{ depth, endgame int }{
 	5:  {5, 10},
 	6:  {6, 12},
 	7:  {7, 14},
-	8:  {8, 16},
+	8:  {9, 16},
 	9:  {10, 18},
 	10: {12, 20},
 }
