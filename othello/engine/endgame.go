@@ -242,13 +242,7 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 		return -s.solveTT(o, p, -beta, -alpha, n, true)
 	}
 	var buf [32]moveScore
-	var list []moveScore
-	if n >= shallowOrderEmpties {
-		list = s.shallowOrder(p, o, mv, &buf, ttMove, n)
-	} else {
-		list = s.orderedMoves(p, o, mv, &buf)
-		promote(list, ttMove)
-	}
+	list := s.solverOrder(p, o, mv, &buf, ttMove, n)
 	alpha0 := alpha
 	best, bestMove := -inf, -1
 	for i, m := range list {

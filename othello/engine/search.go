@@ -127,6 +127,17 @@ func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []move
 	return list
 }
 
+// solverOrder orders the exact solver's moves with n empties: the table's move
+// first, then by a shallow search far from the end, fastest-first nearer to it.
+func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n int) []moveScore {
+	if n >= shallowOrderEmpties {
+		return s.shallowOrder(p, o, mv, buf, ttMove, n)
+	}
+	list := s.orderedMoves(p, o, mv, buf)
+	promote(list, ttMove)
+	return list
+}
+
 // shallowOrder orders the solver's moves far from the end by a shallow search.
 func (s *searcher) shallowOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n int) []moveScore {
 	d := 1 + (n-shallowOrderEmpties)/3

@@ -147,13 +147,7 @@ func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
 		ttMove = int(e.move)
 	}
 	var buf [32]moveScore
-	var list []moveScore
-	if n >= shallowOrderEmpties {
-		list = s.shallowOrder(p, o, mv, &buf, ttMove, n)
-	} else {
-		list = s.orderedMoves(p, o, mv, &buf)
-		promote(list, ttMove)
-	}
+	list := s.solverOrder(p, o, mv, &buf, ttMove, n)
 	alpha0 := alpha
 	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return -pl.solvePV(s, np, no, -b, -a, n-1) },
