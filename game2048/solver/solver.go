@@ -292,12 +292,13 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 		after[d] = b.Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return after[d] != b }
+	lift := float32(s.leafLift(float64(s.eval.bitboard(b)), 8))
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {
 		for _, d := range game2048.Directions {
 			if legal(d) {
-				a.Values[d] = max(float64(s.eval.bitboard(after[d]))+s.leafLift(float64(s.eval.bitboard(b)), 8), 1)
+				a.Values[d] = max(float64(s.eval.bitboard(after[d]))+float64(lift), 1)
 			}
 		}
 		a.Best = pick(a.Values, legal)
@@ -313,7 +314,6 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 		}
 		return cells, true
 	}, float64(p2), float64(p4))
-	lift := float32(s.leafLift(float64(s.eval.bitboard(b)), 8))
 	for _, w := range s.w4[:s.workers] {
 		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = p2, p4, float32(s.opt.Cutoff), stop, false, 0
 		w.lift = lift
@@ -344,12 +344,13 @@ func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop
 		_, legalMoves[d] = after[d].Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return legalMoves[d] }
+	lift := s.leafLift(s.eval.board(&b), b.Rows()+b.Cols())
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {
 		for _, d := range game2048.Directions {
 			if legal(d) {
-				a.Values[d] = max(s.eval.board(&after[d])+s.leafLift(s.eval.board(&b), b.Rows()+b.Cols()), 1)
+				a.Values[d] = max(s.eval.board(&after[d])+lift, 1)
 			}
 		}
 		a.Best = pick(a.Values, legal)
@@ -366,7 +367,6 @@ func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop
 		}
 		return cells, true
 	}, 1-fourChance, fourChance)
-	lift := s.leafLift(s.eval.board(&b), b.Rows()+b.Cols())
 	for _, w := range s.wg[:s.workers] {
 		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = 1-fourChance, fourChance, s.opt.Cutoff, stop, false, 0
 		w.lift = lift
