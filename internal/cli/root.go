@@ -70,16 +70,18 @@ func newRoot() *cobra.Command {
 		Use:   "gridgames",
 		Short: "2048 and Othello: rules, AIs, and tools to play and analyse them",
 		Long: `gridgames plays and analyses 2048 (any board size) and Othello (4x4, 6x6, 8x8).
+Without a subcommand it serves the web app on http://localhost:8080 (see serve).
 
 Bad input exits with status 2 and one line on stderr naming what is wrong.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
-		},
 	}
+	// Without a subcommand, gridgames serves the web app.
+	var serve serveFlags
+	serve.register(root)
+	root.RunE = func(cmd *cobra.Command, _ []string) error { return runServe(cmd, serve) }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
-	root.AddCommand(new2048Command(), newOthelloCommand())
+	root.AddCommand(newServeCommand(), new2048Command(), newOthelloCommand())
 	return root
 }

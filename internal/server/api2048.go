@@ -1,0 +1,351 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/internal/store"
+)
+
+// params2048 is what a 2048 game is created from (stored as JSON).
+type params2048 struct {
+	Rules game2048.Rules `json:"rules"`
+	Seed  uint64         `json:"seed"`
+}
+
+// game2048Actor is a live 2048 game. Its actions are the move letters L, R, U, D
+// and Z for undo.
+type game2048Actor struct {
+	g *game2048.Game
+}
+
+func (a *game2048Actor) apply(action string) error {
+	if action == "Z" {
+		if !a.g.Undo() {
+			return errors.New("nothing to undo")
+		}
+		return nil
+	}
+	d, err := game2048.ParseDirection(action)
+	if err != nil {
+		return err
+	}
+	res, err := a.g.Move(d)
+	if err == nil && !res.Moved {
+		err = fmt.Errorf("%s does not move the board", d)
+	}
+	return err
+}
+
+func boardKey(r game2048.Rules) string { return fmt.Sprintf("2048:%dx%d", r.Rows, r.Cols) }
+
+func (a *game2048Actor) summary() store.Summary {
+	return store.Summary{Score: a.g.Score(), Over: a.g.Over(), BestKey: boardKey(a.g.Rules())}
+}
+
+func rebuild2048(params []byte) (actor, error) {
+	var p params2048
+	if err := json.Unmarshal(params, &p); err != nil {
+		return nil, fmt.Errorf("stored 2048 params: %w", err)
+	}
+	g, err := game2048.NewGame(game2048.WithRules(p.Rules), game2048.WithSeed(p.Seed))
+	if err != nil {
+		return nil, err
+	}
+	return &game2048Actor{g: g}, nil
+}
+
+// state2048 is a 2048 game as the API shows it. Tiles are exponents: 0 is empty,
+// 1 is a 2, 11 is 2048.
+type state2048 struct {
+	ID      string         `json:"id"`
+	Rules   game2048.Rules `json:"rules"`
+	Seed    string         `json:"seed"`
+	Board   [][]int        `json:"board"`
+	Score   int64          `json:"score"`
+	Best    int64          `json:"best"`
+	Moves   int            `json:"moves"`
+	Won     bool           `json:"won"`
+	Over    bool           `json:"over"`
+	CanUndo bool           `json:"canUndo"`
+}
+
+func (s *Server) state2048(r *http.Request, sess *session) (state2048, error) {
+	g := sess.game.(*game2048Actor).g
+	best, err := s.store.Best(r.Context(), boardKey(g.Rules()))
+	if err != nil {
+		return state2048{}, err
+	}
+	st := state2048{ID: sess.id, Rules: g.Rules(), Seed: strconv.FormatUint(g.Seed(), 10),
+		Score: g.Score(), Best: max(best, g.Score()), Moves: g.MoveCount(), Won: g.Won(), Over: g.Over(),
+		CanUndo: g.MoveCount() > 0}
+	st.Board = make([][]int, g.Rows())
+	for r := range st.Board {
+		st.Board[r] = make([]int, g.Cols())
+		for c := range st.Board[r] {
+			st.Board[r][c] = int(g.At(r, c))
+		}
+	}
+	return st, nil
+}
+
+type create2048Request struct {
+	Rows       int      `json:"rows"`
+	Cols       int      `json:"cols"`
+	FourChance *float64 `json:"fourChance"`
+	WinTile    uint64   `json:"winTile"`
+	Seed       string   `json:"seed"`
+}
+
+func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
+	var req create2048Request
+	if err := decode(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rules := game2048.DefaultRules()
+	if req.Rows != 0 {
+		rules.Rows = req.Rows
+	}
+	if req.Cols != 0 {
+		rules.Cols = req.Cols
+	}
+	if req.FourChance != nil {
+		rules.FourChance = *req.FourChance
+	}
+	if req.WinTile != 0 {
+		rules.WinTile = req.WinTile
+	}
+	if err := rules.Validate(); err != nil {
+		s.fail(w, r, errorf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	p := params2048{Rules: rules}
+	if req.Seed != "" {
+		seed, err := strconv.ParseUint(req.Seed, 10, 64)
+		if err != nil {
+			s.fail(w, r, errorf(http.StatusBadRequest, "seed %q is not a number from 0 to 2^64-1", req.Seed))
+			return
+		}
+		p.Seed = seed
+	} else {
+		g, _ := game2048.NewGame(game2048.WithRules(rules))
+		p.Seed = g.Seed()
+	}
+	params, _ := json.Marshal(p)
+	a, err := rebuild2048(params)
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusBadRequest, "%v", err))
+		return
+	}
+	sess, token, err := s.create(r.Context(), "2048", params, a)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	st, err := s.state2048(r, sess)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": st})
+}
+
+// with2048 loads the game named in the path, checks the token when write is set,
+// runs f on it locked and answers f's result.
+func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *session, g *game2048.Game) (any, error)) {
+	sess, err := s.load(r.Context(), "2048", r.PathValue("id"), rebuild2048)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer sess.mu.Unlock()
+	if write {
+		if err := authorize(r, sess); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	out, err := f(sess, sess.game.(*game2048Actor).g)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) get2048(w http.ResponseWriter, r *http.Request) {
+	s.with2048(w, r, false, func(sess *session, g *game2048.Game) (any, error) {
+		st, err := s.state2048(r, sess)
+		return map[string]any{"state": st}, err
+	})
+}
+
+// moveReply is the answer to an accepted move: what the move did, for the
+// animation, and the state after it.
+type moveReply struct {
+	Move  game2048.MoveResult `json:"move"`
+	State state2048           `json:"state"`
+}
+
+// play2048 applies d to the session's game, commits it and returns the reply.
+func (s *Server) play2048(r *http.Request, sess *session, g *game2048.Game, d game2048.Direction) (moveReply, error) {
+	if g.Over() {
+		return moveReply{}, errorf(http.StatusConflict, "illegal move: the game is over")
+	}
+	if !g.CanMove(d) {
+		return moveReply{}, errorf(http.StatusConflict, "illegal move: %s does not move any tile", d)
+	}
+	res, err := g.Move(d)
+	if err != nil {
+		return moveReply{}, errorf(http.StatusConflict, "illegal move: %v", err)
+	}
+	if err := s.commit(r.Context(), sess, string(d.Letter())); err != nil {
+		return moveReply{}, err
+	}
+	st, err := s.state2048(r, sess)
+	return moveReply{Move: res, State: st}, err
+}
+
+func (s *Server) move2048(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Dir string `json:"dir"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d, err := game2048.ParseDirection(req.Dir)
+	if err != nil {
+		s.fail(w, r, errorf(http.StatusBadRequest, "dir %q: want left, right, up or down", req.Dir))
+		return
+	}
+	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+		return s.play2048(r, sess, g, d)
+	})
+}
+
+func (s *Server) undo2048(w http.ResponseWriter, r *http.Request) {
+	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+		if !g.Undo() {
+			return nil, errorf(http.StatusConflict, "nothing to undo")
+		}
+		if err := s.commit(r.Context(), sess, "Z"); err != nil {
+			return nil, err
+		}
+		st, err := s.state2048(r, sess)
+		return map[string]any{"state": st}, err
+	})
+}
+
+// hint is the solver's advice on a board.
+type hint struct {
+	Best   string             `json:"best"`
+	Values map[string]float64 `json:"values"` // legal directions only
+	Depth  int                `json:"depth"`
+}
+
+func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
+	if g.Over() {
+		return hint{}, errorf(http.StatusConflict, "the game is over: no move to hint")
+	}
+	sv, done, err := s.ai.solver(r.Context(), solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1, TableBits: 16})
+	if err != nil {
+		return hint{}, err
+	}
+	defer done()
+	a, err := sv.BestMove(g.Board(), g.Rules().FourChance)
+	if err != nil {
+		return hint{}, err
+	}
+	h := hint{Best: a.Best.String(), Values: map[string]float64{}, Depth: a.Depth}
+	for _, d := range game2048.Directions {
+		if a.Legal[d] {
+			h.Values[d.String()] = a.Values[d]
+		}
+	}
+	return h, nil
+}
+
+func (s *Server) hint2048(w http.ResponseWriter, r *http.Request) {
+	s.with2048(w, r, false, func(sess *session, g *game2048.Game) (any, error) {
+		return s.analyse2048(r, g)
+	})
+}
+
+func (s *Server) auto2048(w http.ResponseWriter, r *http.Request) {
+	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+		h, err := s.analyse2048(r, g)
+		if err != nil {
+			return nil, err
+		}
+		d, _ := game2048.ParseDirection(h.Best)
+		rep, err := s.play2048(r, sess, g, d)
+		return map[string]any{"move": rep.Move, "state": rep.State, "hint": h}, err
+	})
+}
+
+// maxName bounds a leaderboard name, in characters.
+const maxName = 24
+
+func (s *Server) score2048(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Name string `json:"name"`
+	}
+	if err := decode(w, r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" || utf8.RuneCountInString(name) > maxName || !utf8.ValidString(name) {
+		s.fail(w, r, errorf(http.StatusBadRequest, "name must be 1 to %d characters", maxName))
+		return
+	}
+	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+		if g.MoveCount() == 0 {
+			return nil, errorf(http.StatusConflict, "no moves made: nothing to submit")
+		}
+		// The score counts only if the record rebuilds the same game.
+		rec := g.Record()
+		replayed, err := game2048.Replay(rec)
+		if err != nil {
+			return nil, errorf(http.StatusConflict, "the game's record does not replay: %v", err)
+		}
+		if replayed.Score() != g.Score() || !replayed.Board().Equal(g.Board()) {
+			return nil, errorf(http.StatusConflict, "the game's record replays to a different game")
+		}
+		maxTile := replayed.Board().MaxTile()
+		sc := store.Score{GameID: sess.id, Board: boardKey(rec.Rules), Name: name, Score: replayed.Score(),
+			MaxTile: uint64(1) << maxTile, Moves: replayed.MoveCount()}
+		if err := s.store.AddScore(r.Context(), sc); err != nil {
+			return nil, err
+		}
+		top, err := s.store.Leaderboard(r.Context(), sc.Board, 10)
+		return map[string]any{"accepted": sc, "leaderboard": top}, err
+	})
+}
+
+func (s *Server) leaderboard2048(w http.ResponseWriter, r *http.Request) {
+	rows, err1 := strconv.Atoi(r.URL.Query().Get("rows"))
+	cols, err2 := strconv.Atoi(r.URL.Query().Get("cols"))
+	if err1 != nil || err2 != nil || rows < game2048.MinSize || rows > game2048.MaxSize || cols < game2048.MinSize || cols > game2048.MaxSize {
+		s.fail(w, r, errorf(http.StatusBadRequest, "rows and cols must be numbers from %d to %d", game2048.MinSize, game2048.MaxSize))
+		return
+	}
+	rules := game2048.Rules{Rows: rows, Cols: cols}
+	top, err := s.store.Leaderboard(r.Context(), boardKey(rules), 10)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"board": boardKey(rules), "scores": top})
+}

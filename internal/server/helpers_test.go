@@ -1,0 +1,26 @@
+package server_test
+
+import (
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"github.com/gridgames/gridgames/internal/server"
+	"github.com/gridgames/gridgames/internal/store"
+)
+
+// newTestServer serves the app over a fresh SQLite file.
+func newTestServer(t *testing.T) (*httptest.Server, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "games.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(server.New(st, server.Options{}).Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		st.Close()
+	})
+	return srv, path
+}

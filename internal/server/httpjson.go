@@ -1,0 +1,69 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+)
+
+// maxBody bounds every request body.
+const maxBody = 16 << 10
+
+// apiError is an error with the HTTP status to answer it with.
+type apiError struct {
+	status int
+	msg    string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func errorf(status int, format string, args ...any) *apiError {
+	return &apiError{status: status, msg: fmt.Sprintf(format, args...)}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, format string, args ...any) {
+	writeJSON(w, status, map[string]string{"error": fmt.Sprintf(format, args...)})
+}
+
+// fail answers err: an *apiError with its status, anything else as a 500 whose
+// details go to the log only.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		writeError(w, ae.status, "%s", ae.msg)
+		return
+	}
+	s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	writeError(w, http.StatusInternalServerError, "internal error")
+}
+
+// decode reads a JSON body into v. An empty body leaves v as it is; a body that is
+// too large is a 413, anything malformed or with unknown fields a 400.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case errors.As(err, &tooBig):
+		return errorf(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", maxBody)
+	case err != nil:
+		return errorf(http.StatusBadRequest, "malformed JSON body: %v", err)
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "malformed JSON body: more than one value")
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+// Package server is the gridgames web app: a JSON API over the game libraries and
+// the static page from package web. The server is authoritative: pages send
+// intents (a direction, a square) and draw the state the server answers with.
+// Every accepted action is committed to the store before the reply.
+package server
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gridgames/gridgames/internal/store"
+	"github.com/gridgames/gridgames/web"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Logger receives one line per request and the server's events; nil discards.
+	Logger *slog.Logger
+	// MaxSessions bounds the games kept in memory (0 means 10000); others are
+	// reloaded from the store when next used.
+	MaxSessions int
+	// HintTime is the 2048 solver's budget per hint or autoplay move (0 means 150ms).
+	HintTime time.Duration
+	// AnalyzeTime is the Othello engine's budget for a hint (0 means 500ms).
+	AnalyzeTime time.Duration
+}
+
+// Server serves the API and the pages. Create it with New.
+type Server struct {
+	store store.Store
+	log   *slog.Logger
+	opt   Options
+	mux   *http.ServeMux
+
+	mu       sync.Mutex
+	sessions map[string]*session
+
+	ai *aiPool
+}
+
+// New returns a server over st.
+func New(st store.Store, opt Options) *Server {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.MaxSessions <= 0 {
+		opt.MaxSessions = 10000
+	}
+	if opt.HintTime <= 0 {
+		opt.HintTime = 150 * time.Millisecond
+	}
+	if opt.AnalyzeTime <= 0 {
+		opt.AnalyzeTime = 500 * time.Millisecond
+	}
+	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
+		sessions: map[string]*session{}, ai: newAIPool()}
+	s.routes()
+	return s
+}
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+
+func (s *Server) routes() {
+	static, _ := fs.Sub(web.FS, ".")
+	files := http.FileServerFS(static)
+	page := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			r2 := r.Clone(r.Context())
+			r2.URL.Path = "/" + name
+			files.ServeHTTP(w, r2)
+		}
+	}
+	s.mux.HandleFunc("GET /{$}", page(""))
+	s.mux.HandleFunc("GET /2048", page("2048.html"))
+	s.mux.HandleFunc("GET /othello", page("othello.html"))
+	s.mux.Handle("GET /css/", files)
+	s.mux.Handle("GET /js/", files)
+	s.mux.Handle("GET /favicon.svg", files)
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+
+	s.mux.HandleFunc("POST /api/2048/games", s.create2048)
+	s.mux.HandleFunc("GET /api/2048/games/{id}", s.get2048)
+	s.mux.HandleFunc("POST /api/2048/games/{id}/moves", s.move2048)
+	s.mux.HandleFunc("POST /api/2048/games/{id}/undo", s.undo2048)
+	s.mux.HandleFunc("POST /api/2048/games/{id}/hint", s.hint2048)
+	s.mux.HandleFunc("POST /api/2048/games/{id}/auto", s.auto2048)
+	s.mux.HandleFunc("POST /api/2048/games/{id}/score", s.score2048)
+	s.mux.HandleFunc("GET /api/2048/leaderboard", s.leaderboard2048)
+
+	s.mux.HandleFunc("POST /api/othello/games", s.createOthello)
+	s.mux.HandleFunc("GET /api/othello/games/{id}", s.getOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/moves", s.moveOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/engine", s.engineOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/undo", s.undoOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/redo", s.redoOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/analyze", s.analyzeOthello)
+
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (s *Server) logRequests(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v)
+				writeError(rec, http.StatusInternalServerError, "internal error")
+			}
+			s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"duration", time.Since(start))
+		}()
+		h.ServeHTTP(rec, r)
+	})
+}
+
+// ListenAndServe serves on addr until ctx is cancelled, then shuts down
+// gracefully: requests in flight finish (for up to 10 seconds) before it returns.
+// ready, if not nil, is called with the bound address once the server listens.
+func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

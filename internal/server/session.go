@@ -1,0 +1,183 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gridgames/gridgames/internal/store"
+)
+
+// session is a game held in memory: the live game plus what is needed to check
+// tokens and append actions in sequence. Its mutex serialises everything done to
+// the game, so actions are applied and stored in one order.
+type session struct {
+	mu        sync.Mutex
+	id        string
+	kind      string
+	tokenHash []byte
+	seq       int // actions stored
+	used      time.Time
+	game      actor
+	// dead marks a session whose live game may differ from the store (a commit
+	// failed); whoever finds it dead reloads the game.
+	dead bool
+}
+
+// actor is a game the server can replay actions on.
+type actor interface {
+	// apply performs one stored action; replaying all actions rebuilds the game.
+	apply(action string) error
+	// summary is what the store keeps beside the actions.
+	summary() store.Summary
+}
+
+func newID(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// create stores a new game and caches its session; it returns the player token.
+func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*session, string, error) {
+	token := newID(24)
+	sess := &session{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g, used: time.Now()}
+	err := s.store.CreateGame(ctx, store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params})
+	if err != nil {
+		return nil, "", err
+	}
+	s.cache(sess)
+	return sess, token, nil
+}
+
+func (s *Server) cache(sess *session) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.sessions) >= s.opt.MaxSessions {
+		// Forget the least recently used half; they reload from the store.
+		cut := time.Now()
+		times := make([]time.Time, 0, len(s.sessions))
+		for _, o := range s.sessions {
+			times = append(times, o.used)
+		}
+		for range len(times) / 2 {
+			var oldest int
+			for i := range times {
+				if times[i].Before(times[oldest]) {
+					oldest = i
+				}
+			}
+			cut = times[oldest]
+			times[oldest] = time.Now().Add(time.Hour)
+		}
+		for id, o := range s.sessions {
+			if !o.used.After(cut) {
+				delete(s.sessions, id)
+			}
+		}
+	}
+	s.sessions[sess.id] = sess
+}
+
+func (s *Server) forget(id string) {
+	s.mu.Lock()
+	delete(s.sessions, id)
+	s.mu.Unlock()
+}
+
+// load returns the game id of the given kind, from memory or rebuilt from the store,
+// locked; the caller unlocks it.
+func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*session, error) {
+	for {
+		sess, err := s.loadOnce(ctx, kind, id, rebuild)
+		if err != nil || !sess.dead {
+			return sess, err
+		}
+		sess.mu.Unlock()
+	}
+}
+
+func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*session, error) {
+	s.mu.Lock()
+	sess := s.sessions[id]
+	s.mu.Unlock()
+	if sess == nil {
+		g, err := s.store.Game(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errorf(http.StatusNotFound, "no game with id %q", id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if g.Kind != kind {
+			return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
+		}
+		a, err := rebuild(g.Params)
+		if err != nil {
+			return nil, err
+		}
+		for i, act := range g.Actions {
+			if err := a.apply(act); err != nil {
+				return nil, fmt.Errorf("game %s: replaying stored action %d: %w", id, i+1, err)
+			}
+		}
+		sess = &session{id: id, kind: kind, tokenHash: g.TokenHash, seq: len(g.Actions), game: a}
+		s.mu.Lock()
+		if cached := s.sessions[id]; cached != nil {
+			sess = cached // another request loaded it first
+			s.mu.Unlock()
+		} else {
+			s.mu.Unlock()
+			s.cache(sess)
+		}
+	}
+	if sess.kind != kind {
+		return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
+	}
+	sess.mu.Lock()
+	sess.used = time.Now()
+	return sess, nil
+}
+
+// authorize checks the request's bearer token against the session's.
+func authorize(r *http.Request, sess *session) error {
+	auth := r.Header.Get("Authorization")
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok || token == "" {
+		return errorf(http.StatusForbidden, "this game needs its player token (Authorization: Bearer TOKEN)")
+	}
+	if subtle.ConstantTimeCompare(hashToken(token), sess.tokenHash) != 1 {
+		return errorf(http.StatusForbidden, "wrong player token for game %s", sess.id)
+	}
+	return nil
+}
+
+// commit stores action, which the caller has already applied to the live game.
+// On failure the session is dropped from memory so the next request reloads the
+// game as stored, and the action counts as not made.
+func (s *Server) commit(ctx context.Context, sess *session, action string) error {
+	err := s.store.AppendAction(ctx, sess.id, sess.seq, action, sess.game.summary())
+	if err != nil {
+		sess.dead = true
+		s.forget(sess.id)
+		if errors.Is(err, store.ErrConflict) {
+			return errorf(http.StatusConflict, "game %s was changed elsewhere; reload it", sess.id)
+		}
+		return err
+	}
+	sess.seq++
+	return nil
+}

@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+)
+
+func openTemp(t *testing.T) (*SQLite, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sub", "games.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+func TestGamesAndActions(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTemp(t)
+	g := Game{ID: "g1", Kind: "2048", TokenHash: []byte{1, 2, 3}, Params: []byte(`{"seed":1}`)}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name   string
+		seq    int
+		action string
+		want   error
+	}{
+		{"first", 0, "L", nil},
+		{"second", 1, "U", nil},
+		{"stale sequence", 1, "R", ErrConflict},
+		{"gap", 5, "R", ErrConflict},
+		{"third", 2, "Z", nil},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			err := s.AppendAction(ctx, "g1", st.seq, st.action, Summary{Score: int64(st.seq * 4), BestKey: "2048:4x4"})
+			if !errors.Is(err, st.want) {
+				t.Fatalf("AppendAction = %v, want %v", err, st.want)
+			}
+		})
+	}
+	if err := s.AppendAction(ctx, "nope", 0, "L", Summary{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("append to unknown game = %v, want ErrNotFound", err)
+	}
+	// Reopen the file: everything acknowledged is there.
+	s.Close()
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got, err := s2.Game(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"L", "U", "Z"}; len(got.Actions) != 3 || got.Actions[0] != want[0] || got.Actions[2] != want[2] {
+		t.Errorf("actions = %v, want %v", got.Actions, want)
+	}
+	if string(got.Params) != `{"seed":1}` || got.Kind != "2048" || string(got.TokenHash) != "\x01\x02\x03" {
+		t.Errorf("game = %+v", got)
+	}
+	if best, _ := s2.Best(ctx, "2048:4x4"); best != 8 {
+		t.Errorf("best = %d, want 8", best)
+	}
+	if _, err := s2.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Game(nope) = %v, want ErrNotFound", err)
+	}
+}
+
+func TestLeaderboard(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTemp(t)
+	for i, sc := range []Score{
+		{GameID: "a", Board: "2048:4x4", Name: "ann", Score: 100},
+		{GameID: "b", Board: "2048:4x4", Name: "bob", Score: 300},
+		{GameID: "c", Board: "2048:5x5", Name: "cy", Score: 999},
+		{GameID: "a", Board: "2048:4x4", Name: "ann", Score: 200}, // replaces a's entry
+	} {
+		if err := s.CreateGame(ctx, Game{ID: sc.GameID + string(rune('0'+i)), Kind: "2048", TokenHash: []byte{0}, Params: []byte("{}")}); err != nil {
+			t.Fatal(err)
+		}
+		if i < 3 {
+			if err := s.CreateGame(ctx, Game{ID: sc.GameID, Kind: "2048", TokenHash: []byte{0}, Params: []byte("{}")}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddScore(ctx, sc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Leaderboard(ctx, "2048:4x4", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Name != "bob" || got[1].Score != 200 {
+		t.Errorf("leaderboard = %+v", got)
+	}
+	if got, _ := s.Leaderboard(ctx, "2048:3x3", 10); len(got) != 0 {
+		t.Errorf("empty board leaderboard = %+v", got)
+	}
+}

@@ -1,0 +1,79 @@
+// Package store keeps games, their moves and the 2048 scores. SQL lives behind the
+// Store interface so that another database can serve the same server later; the
+// default implementation is SQLite (see Open).
+//
+// A game is stored as its creation parameters and an append-only list of actions
+// (moves, undos, ...) that rebuild it when replayed. Appending an action is one
+// transaction: when AppendAction returns nil the action is on disk and survives the
+// process being killed.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors a Store reports; test with errors.Is.
+var (
+	// ErrNotFound means no game has the id.
+	ErrNotFound = errors.New("store: game not found")
+	// ErrConflict means an action was appended out of sequence: another writer
+	// moved the game on since the caller read it.
+	ErrConflict = errors.New("store: action out of sequence")
+)
+
+// Game is a stored game.
+type Game struct {
+	ID   string // unguessable id, shown in URLs
+	Kind string // "2048" or "othello"
+	// TokenHash is the SHA-256 of the secret token that lets a player move; the token
+	// itself is never stored.
+	TokenHash []byte
+	// Params is the game's creation parameters as JSON, owned by the server.
+	Params  []byte
+	Actions []string // every action in order, replayed to rebuild the game
+	Created time.Time
+	Updated time.Time
+}
+
+// Summary is what an action changed that is worth keeping beside the actions:
+// the game's score and end, and the best score of its board kind.
+type Summary struct {
+	Score int64
+	Over  bool
+	// BestKey, when not empty, names the board ("2048:4x4") whose best score is
+	// raised to Score if Score is higher.
+	BestKey string
+}
+
+// Score is a leaderboard entry.
+type Score struct {
+	GameID  string    `json:"gameId"`
+	Board   string    `json:"board"` // e.g. "2048:4x4"
+	Name    string    `json:"name"`
+	Score   int64     `json:"score"`
+	MaxTile uint64    `json:"maxTile"`
+	Moves   int       `json:"moves"`
+	Created time.Time `json:"created"`
+}
+
+// Store persists games and scores. Implementations are safe for concurrent use.
+type Store interface {
+	// CreateGame stores a new game with no actions.
+	CreateGame(ctx context.Context, g Game) error
+	// Game returns the game with its actions, or ErrNotFound.
+	Game(ctx context.Context, id string) (Game, error)
+	// AppendAction stores action as the game's action number seq (from 0) and applies
+	// sum, atomically. seq must equal the number of actions stored, else ErrConflict.
+	AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error
+	// Best returns the best score recorded for a board key, 0 if none.
+	Best(ctx context.Context, key string) (int64, error)
+	// AddScore records a leaderboard entry; one entry per game, a later one for the
+	// same game replaces it.
+	AddScore(ctx context.Context, s Score) error
+	// Leaderboard returns the best n entries of a board, highest score first.
+	Leaderboard(ctx context.Context, board string, n int) ([]Score, error)
+	// Close releases the store.
+	Close() error
+}

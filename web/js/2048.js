@@ -1,0 +1,396 @@
+// The 2048 page: sends directions to the server and draws the state and the
+// animation steps it answers with. No rule of the game lives here.
+import { api, savedGame, saveGame, announce, reducedMotion, sleep, typing } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const board = $('board');
+const tilesEl = $('tiles');
+
+let game = null;   // { id, token }
+let state = null;  // the server's state
+let cellPx = 0;
+let queue = [];    // intents waiting for the one in flight: 'left'..'down' or 'undo'
+let busy = false;
+let auto = false;
+let hintTimer = 0;
+
+const KEYS = {
+  ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
+  a: 'left', d: 'right', w: 'up', s: 'down', h: 'left', l: 'right', k: 'up', j: 'down',
+};
+const ARROWS = { left: '←', right: '→', up: '↑', down: '↓' };
+const MAX_QUEUE = 4;
+
+const label = (t) => (2n ** BigInt(t)).toString();
+const wonKey = () => 'gridgames:2048:kept:' + state.id;
+
+// ---- drawing -------------------------------------------------------------
+
+function layout() {
+  const { rows, cols } = state.rules;
+  const gap = rows > 8 || cols > 8 ? 4 : cols > 5 || rows > 5 ? 6 : window.innerWidth <= 520 ? 7 : 10;
+  const host = getComputedStyle(board.parentElement);
+  const avail = Math.min(board.parentElement.clientWidth - parseFloat(host.paddingLeft) - parseFloat(host.paddingRight), 520);
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const maxH = Math.max(240, Math.min(window.innerHeight - top - 12, 640));
+  cellPx = Math.floor(Math.min((avail - gap * (cols + 1)) / cols, (maxH - gap * (rows + 1)) / rows));
+  board.style.setProperty('--gap', gap + 'px');
+  board.style.setProperty('--cols', cols);
+  board.style.setProperty('--cell', cellPx + 'px');
+  board.style.width = cellPx * cols + gap * (cols + 1) + 'px';
+  board.style.height = cellPx * rows + gap * (rows + 1) + 'px';
+  $('bg').innerHTML = '<i></i>'.repeat(rows * cols);
+}
+
+function fontFor(text) {
+  const f = text.length <= 2 ? 0.5 : text.length === 3 ? 0.42 : text.length === 4 ? 0.33 : 1.45 / text.length;
+  return Math.max(8, Math.round(cellPx * f)) + 'px';
+}
+
+function makeTile(t, r, c, cls) {
+  const el = document.createElement('div');
+  el.className = `tile ${t <= 11 ? 't' + t : 'tbig'}${cls ? ' ' + cls : ''}`;
+  el.style.setProperty('--r', r);
+  el.style.setProperty('--c', c);
+  const span = document.createElement('span');
+  span.textContent = label(t);
+  span.style.fontSize = fontFor(span.textContent);
+  el.append(span);
+  el.dataset.cell = r + ',' + c;
+  return el;
+}
+
+// drawTiles redraws every tile from the state; marks flags merged and new cells.
+function drawTiles(marks = {}) {
+  const frag = document.createDocumentFragment();
+  state.board.forEach((row, r) => row.forEach((t, c) => {
+    if (t) frag.append(makeTile(t, r, c, marks[r + ',' + c]));
+  }));
+  tilesEl.replaceChildren(frag);
+  const values = state.board.map((row) => row.map((t) => (t ? label(t) : 'empty')).join(', ')).join('; ');
+  board.setAttribute('aria-label', `2048 board, ${state.rules.rows} by ${state.rules.cols}: ${values}`);
+}
+
+function drawScores(points) {
+  $('score').textContent = state.score;
+  $('best').textContent = state.best;
+  if (points > 0 && !reducedMotion()) {
+    const p = document.createElement('div');
+    p.className = 'plus';
+    p.textContent = '+' + points;
+    $('score-box').append(p);
+    setTimeout(() => p.remove(), 650);
+  }
+  $('undo').disabled = !state.canUndo;
+  $('hint').disabled = state.over;
+}
+
+function draw() {
+  layout();
+  drawTiles();
+  drawScores(0);
+}
+
+// animate plays a move's steps: tiles slide, then merged tiles pop and the new
+// tile appears. quick skips the slide (keys are waiting).
+async function animate(move, quick) {
+  const els = new Map([...tilesEl.children].map((el) => [el.dataset.cell, el]));
+  if (!quick && !reducedMotion()) {
+    for (const m of move.tiles) {
+      const el = els.get(m.from.row + ',' + m.from.col);
+      if (!el) continue;
+      el.style.setProperty('--r', m.to.row);
+      el.style.setProperty('--c', m.to.col);
+    }
+    await sleep(100);
+  }
+  const marks = {};
+  for (const m of move.merges || []) marks[m.at.row + ',' + m.at.col] = 'merged';
+  if (move.spawn) marks[move.spawn.at.row + ',' + move.spawn.at.col] = 'new';
+  drawTiles(marks);
+}
+
+// ---- talking to the server ----------------------------------------------
+
+async function apply(reply, quick) {
+  const { move } = reply;
+  state = reply.state;
+  if (move) await animate(move, quick);
+  else drawTiles();
+  drawScores(move ? move.points : 0);
+  if (move && move.won) showWin();
+  else if (state.over) showOver();
+}
+
+async function pump() {
+  if (busy) return;
+  busy = true;
+  try {
+    while (queue.length) {
+      const intent = queue.shift();
+      clearHint();
+      try {
+        if (intent === 'undo') {
+          await apply(await api('POST', `/api/2048/games/${game.id}/undo`, {}, game.token), true);
+          announce('Move undone.');
+        } else {
+          const rep = await api('POST', `/api/2048/games/${game.id}/moves`, { dir: intent }, game.token);
+          await apply(rep, queue.length > 0);
+          announce(rep.move.points ? `Moved ${intent}, +${rep.move.points}.` : `Moved ${intent}.`);
+        }
+      } catch (e) {
+        if (e.status === 409) announce(e.message.replace(/^illegal move: /, ''));
+        else { announce('Error: ' + e.message); queue = []; }
+      }
+    }
+  } finally {
+    busy = false;
+  }
+}
+
+function intend(intent) {
+  if (!state || document.querySelector('dialog[open]')) return;
+  if (auto) stopAuto();
+  if (queue.length >= MAX_QUEUE) return;
+  queue.push(intent);
+  pump();
+}
+
+async function newGame(rules) {
+  stopAuto();
+  queue = [];
+  const r = rules || state?.rules || {};
+  const body = { rows: r.rows, cols: r.cols, fourChance: r.fourChance, winTile: r.winTile };
+  const rep = await api('POST', '/api/2048/games', body);
+  game = { id: rep.state.id, token: rep.token };
+  saveGame('2048', game.id, game.token);
+  state = rep.state;
+  draw();
+  announce(`New ${state.rules.rows}×${state.rules.cols} game. Reach ${state.rules.winTile} to win.`);
+}
+
+async function load() {
+  const saved = savedGame('2048');
+  if (saved) {
+    try {
+      const rep = await api('GET', `/api/2048/games/${saved.id}`);
+      game = saved;
+      state = rep.state;
+      draw();
+      announce(`Welcome back: score ${state.score}, ${state.moves} moves.`);
+      if (state.over) showOver();
+      else if (state.won && !localStorage.getItem(wonKey())) showWin();
+      return;
+    } catch (e) {
+      if (e.status !== 404) { announce('Could not load your game: ' + e.message); return; }
+    }
+  }
+  await newGame({});
+}
+
+// ---- hint and auto-play ----------------------------------------------------
+
+function clearHint() {
+  clearTimeout(hintTimer);
+  board.querySelector('.hint-arrow')?.remove();
+}
+
+function showHint(dir) {
+  clearHint();
+  const el = document.createElement('div');
+  el.className = 'hint-arrow';
+  el.textContent = ARROWS[dir];
+  board.append(el);
+  hintTimer = setTimeout(clearHint, 2000);
+}
+
+async function hint() {
+  if (!state || state.over) return;
+  try {
+    const h = await api('POST', `/api/2048/games/${game.id}/hint`, {});
+    showHint(h.best);
+    announce(`Hint: move ${h.best} (searched ${h.depth} tiles deep).`);
+  } catch (e) { announce('Hint failed: ' + e.message); }
+}
+
+function stopAuto() {
+  auto = false;
+  $('auto').setAttribute('aria-pressed', 'false');
+  $('auto').textContent = 'Auto-play';
+}
+
+async function startAuto() {
+  if (!state || state.over) return;
+  auto = true;
+  $('auto').setAttribute('aria-pressed', 'true');
+  $('auto').textContent = 'Stop';
+  announce('Auto-play on.');
+  while (auto && !state.over) {
+    const delay = Number($('speed').value);
+    try {
+      const rep = await api('POST', `/api/2048/games/${game.id}/auto`, {}, game.token);
+      if (!auto) { state = rep.state; draw(); break; }
+      state = rep.state;
+      await animate(rep.move, delay < 100);
+      drawScores(rep.move.points);
+      if (rep.move.won) { localStorage.setItem(wonKey(), '1'); announce(`Auto-play made ${state.rules.winTile}! It keeps going.`); }
+    } catch (e) { announce('Auto-play stopped: ' + e.message); break; }
+    if (delay) await sleep(delay);
+  }
+  const wasOn = auto;
+  stopAuto();
+  if (state.over) showOver();
+  else if (wasOn === false) announce('Auto-play stopped.');
+}
+
+// ---- dialogs ----------------------------------------------------------------
+
+function button(text, cls, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'btn' + (cls ? ' ' + cls : '');
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function endDialog(title, text, withName, buttons) {
+  $('end-title').textContent = title;
+  $('end-text').textContent = text;
+  $('end-name-label').hidden = !withName;
+  $('end-error').textContent = '';
+  $('end-buttons').replaceChildren(...buttons);
+  const dlg = $('dlg-end');
+  if (!dlg.open) dlg.showModal();
+  return dlg;
+}
+
+function showWin() {
+  announce(`You win! You made ${state.rules.winTile}.`);
+  const dlg = endDialog('You win!', `You made ${state.rules.winTile} with a score of ${state.score}.`, false, [
+    button('Try again', 'ghost', () => { dlg.close(); newGame(); }),
+    button('Keep going', '', () => { localStorage.setItem(wonKey(), '1'); dlg.close(); announce('Keep going!'); }),
+  ]);
+  dlg.querySelector('.btn:last-child').focus();
+}
+
+function showOver() {
+  announce(`Game over. Score ${state.score}.`);
+  const dlg = endDialog('Game over', `No moves left. Score ${state.score} in ${state.moves} moves.`, true, [
+    button('Undo', 'ghost', () => { dlg.close(); intend('undo'); }),
+    button('Submit score', 'ghost', submitScore),
+    button('Try again', '', () => { dlg.close(); newGame(); }),
+  ]);
+  dlg.querySelector('input[name=name]').value = localStorage.getItem('gridgames:name') || '';
+}
+
+async function submitScore() {
+  const name = $('end-form').elements.name.value.trim();
+  if (!name) { $('end-error').textContent = 'Type a name first.'; return; }
+  localStorage.setItem('gridgames:name', name);
+  try {
+    const rep = await api('POST', `/api/2048/games/${game.id}/score`, { name }, game.token);
+    $('dlg-end').close();
+    showLeaders(rep.leaderboard, rep.accepted.gameId);
+    announce(`Score ${rep.accepted.score} submitted.`);
+  } catch (e) { $('end-error').textContent = e.message; }
+}
+
+async function showLeaders(list, mine) {
+  const { rows, cols } = state.rules;
+  if (!list) {
+    try { list = (await api('GET', `/api/2048/leaderboard?rows=${rows}&cols=${cols}`)).scores; } catch (e) { announce(e.message); return; }
+  }
+  $('leaders-title').textContent = `Leaderboard ${rows}×${cols}`;
+  const body = $('leaders-body');
+  if (!list.length) body.textContent = 'No scores yet on this board size. Finish a game and submit yours.';
+  else {
+    const t = document.createElement('table');
+    t.innerHTML = '<thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Tile</th></tr></thead>';
+    const tb = document.createElement('tbody');
+    list.forEach((s, i) => {
+      const tr = document.createElement('tr');
+      if (s.gameId === mine) tr.style.fontWeight = '800';
+      for (const [v, cls] of [[i + 1, 'num'], [s.name, ''], [s.score, 'num'], [s.maxTile, 'num']]) {
+        const td = document.createElement('td');
+        td.textContent = v;
+        td.className = cls;
+        tr.append(td);
+      }
+      tb.append(tr);
+    });
+    t.append(tb);
+    body.replaceChildren(t);
+  }
+  $('dlg-leaders').showModal();
+}
+
+function confirmNew(then) {
+  if (!state || state.moves === 0 || state.over) { then(); return; }
+  const dlg = $('dlg-confirm');
+  dlg.returnValue = '';
+  dlg.onclose = () => { if (dlg.returnValue === 'ok') then(); };
+  dlg.showModal();
+}
+
+function openSettings() {
+  const f = $('settings-form');
+  const sel = f.elements.win;
+  if (!sel.options.length) {
+    for (let e = 3; e <= 20; e++) sel.add(new Option(String(2 ** e), String(2 ** e)));
+  }
+  const r = state.rules;
+  f.elements.rows.value = r.rows;
+  f.elements.cols.value = r.cols;
+  f.elements.four.value = Math.round(r.fourChance * 100);
+  sel.value = String(r.winTile);
+  $('settings-error').textContent = '';
+  const dlg = $('dlg-settings');
+  dlg.returnValue = '';
+  dlg.showModal();
+}
+
+$('settings-form').addEventListener('submit', async (e) => {
+  if (e.submitter?.value !== 'ok') return;
+  e.preventDefault();
+  const f = e.target.elements;
+  const rules = { rows: Number(f.rows.value), cols: Number(f.cols.value), fourChance: Number(f.four.value) / 100, winTile: Number(f.win.value) };
+  try {
+    await newGame(rules);
+    $('dlg-settings').close();
+  } catch (err) { $('settings-error').textContent = err.message; }
+});
+
+// ---- input --------------------------------------------------------------------
+
+document.addEventListener('keydown', (e) => {
+  if (e.altKey || e.metaKey || typing(e)) return;
+  if ((e.ctrlKey && e.key === 'z') || (!e.ctrlKey && (e.key === 'u' || e.key === 'U'))) {
+    e.preventDefault();
+    intend('undo');
+    return;
+  }
+  if (e.ctrlKey) return;
+  const dir = KEYS[e.key] || KEYS[e.key.toLowerCase()];
+  if (dir) { e.preventDefault(); intend(dir); }
+});
+
+let touch = null;
+board.addEventListener('pointerdown', (e) => { touch = { x: e.clientX, y: e.clientY }; });
+board.addEventListener('pointerup', (e) => {
+  if (!touch) return;
+  const dx = e.clientX - touch.x, dy = e.clientY - touch.y;
+  touch = null;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+  intend(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up'));
+});
+
+$('new').addEventListener('click', () => confirmNew(() => newGame()));
+$('undo').addEventListener('click', () => intend('undo'));
+$('hint').addEventListener('click', hint);
+$('auto').addEventListener('click', () => (auto ? stopAuto() : startAuto()));
+$('settings').addEventListener('click', openSettings);
+$('leaders').addEventListener('click', () => showLeaders());
+window.addEventListener('resize', () => state && draw());
+
+load();
