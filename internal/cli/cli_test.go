@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,10 +15,22 @@ func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-func TestRootPrintsHelp(t *testing.T) {
-	out, _, code := run(t, "")
-	if code != 0 || !strings.Contains(out, "2048") || !strings.Contains(out, "Available Commands") {
-		t.Fatalf("root: code %d, output %q", code, out)
+func TestHelp(t *testing.T) {
+	out, _, code := run(t, "", "--help")
+	if code != 0 || !strings.Contains(out, "2048") || !strings.Contains(out, "Available Commands") || !strings.Contains(out, "serve") {
+		t.Fatalf("help: code %d, output %q", code, out)
+	}
+}
+
+// The bare root command serves the web app: with an address it cannot listen on
+// it fails at once, naming the address.
+func TestRootServes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "g.db")
+	for _, args := range [][]string{{"--addr", "256.0.0.1:1", "--db", db}, {"serve", "--addr", "256.0.0.1:1", "--db", db}} {
+		_, errOut, code := run(t, "", args...)
+		if code != exitFailure || !strings.Contains(errOut, "serve on 256.0.0.1:1") {
+			t.Fatalf("%v: code %d, stderr %q", args, code, errOut)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -79,12 +80,12 @@ type state2048 struct {
 
 func (s *Server) state2048(r *http.Request, sess *session) (state2048, error) {
 	g := sess.game.(*game2048Actor).g
-	best, err := s.store.Best(r.Context(), boardKey(g.Rules()))
+	best, err := s.best(r.Context(), boardKey(g.Rules()), g.Score())
 	if err != nil {
 		return state2048{}, err
 	}
 	st := state2048{ID: sess.id, Rules: g.Rules(), Seed: strconv.FormatUint(g.Seed(), 10),
-		Score: g.Score(), Best: max(best, g.Score()), Moves: g.MoveCount(), Won: g.Won(), Over: g.Over(),
+		Score: g.Score(), Best: best, Moves: g.MoveCount(), Won: g.Won(), Over: g.Over(),
 		CanUndo: g.MoveCount() > 0}
 	st.Board = make([][]int, g.Rows())
 	for r := range st.Board {
@@ -348,4 +349,25 @@ func (s *Server) leaderboard2048(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"board": boardKey(rules), "scores": top})
+}
+
+// best returns the best score of a board, raised to score if that is higher. The
+// store is read once per board; after that every commit keeps the memory copy
+// up to date (the store raises its own copy in the same transaction as the move).
+func (s *Server) best(ctx context.Context, key string, score int64) (int64, error) {
+	s.mu.Lock()
+	b, ok := s.bests[key]
+	s.mu.Unlock()
+	if !ok {
+		var err error
+		if b, err = s.store.Best(ctx, key); err != nil {
+			return 0, err
+		}
+	}
+	b = max(b, score)
+	s.mu.Lock()
+	s.bests[key] = max(s.bests[key], b)
+	b = s.bests[key]
+	s.mu.Unlock()
+	return b, nil
 }

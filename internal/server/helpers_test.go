@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"encoding/json"
+	"io"
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
@@ -10,7 +12,7 @@ import (
 )
 
 // newTestServer serves the app over a fresh SQLite file.
-func newTestServer(t *testing.T) (*httptest.Server, string) {
+func newTestServer(t testing.TB) (*httptest.Server, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "games.db")
 	st, err := store.Open(path)
@@ -24,3 +26,5 @@ func newTestServer(t *testing.T) (*httptest.Server, string) {
 	})
 	return srv, path
 }
+
+func decodeJSON(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }

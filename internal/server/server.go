@@ -40,6 +40,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[string]*session
+	bests    map[string]int64 // best 2048 score by board key
 
 	ai *aiPool
 }
@@ -59,7 +60,7 @@ func New(st store.Store, opt Options) *Server {
 		opt.AnalyzeTime = 500 * time.Millisecond
 	}
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
-		sessions: map[string]*session{}, ai: newAIPool()}
+		sessions: map[string]*session{}, bests: map[string]int64{}, ai: newAIPool()}
 	s.routes()
 	return s
 }

@@ -20,6 +20,8 @@ import (
 // last few, which synchronous=FULL would keep at a cost of one fsync each).
 type SQLite struct {
 	db *sql.DB
+	// The statements of AppendAction, prepared once: it runs for every move.
+	advance, insert, raise *sql.Stmt
 }
 
 // Open opens (creating if needed) the database file at path and brings its schema
@@ -48,6 +50,19 @@ func Open(path string) (*SQLite, error) {
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	for _, st := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&s.advance, `UPDATE games SET actions = actions + 1, score = ?, over = ?, updated = ? WHERE id = ? AND actions = ?`},
+		{&s.insert, `INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)`},
+		{&s.raise, `INSERT INTO best (key, score) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET score = max(score, excluded.score)`},
+	} {
+		if *st.stmt, err = db.Prepare(st.sql); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %s: %w", path, err)
+		}
 	}
 	return s, nil
 }
@@ -178,9 +193,7 @@ func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action st
 	if sum.Over {
 		over = 1
 	}
-	res, err := tx.ExecContext(ctx,
-		`UPDATE games SET actions = actions + 1, score = ?, over = ?, updated = ? WHERE id = ? AND actions = ?`,
-		sum.Score, over, time.Now().UnixMilli(), id, seq)
+	res, err := tx.StmtContext(ctx, s.advance).ExecContext(ctx, sum.Score, over, time.Now().UnixMilli(), id, seq)
 	if err != nil {
 		return fmt.Errorf("store: append: %w", err)
 	}
@@ -191,13 +204,11 @@ func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action st
 		}
 		return ErrConflict
 	}
-	if _, err = tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)`, id, seq, action); err != nil {
+	if _, err = tx.StmtContext(ctx, s.insert).ExecContext(ctx, id, seq, action); err != nil {
 		return fmt.Errorf("store: append: %w", err)
 	}
 	if sum.BestKey != "" && sum.Score > 0 {
-		if _, err = tx.ExecContext(ctx,
-			`INSERT INTO best (key, score) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET score = max(score, excluded.score)`,
-			sum.BestKey, sum.Score); err != nil {
+		if _, err = tx.StmtContext(ctx, s.raise).ExecContext(ctx, sum.BestKey, sum.Score); err != nil {
 			return fmt.Errorf("store: append: %w", err)
 		}
 	}
@@ -257,4 +268,9 @@ func (s *SQLite) Leaderboard(ctx context.Context, board string, n int) ([]Score,
 }
 
 // Close implements Store.
-func (s *SQLite) Close() error { return s.db.Close() }
+func (s *SQLite) Close() error {
+	for _, st := range []*sql.Stmt{s.advance, s.insert, s.raise} {
+		st.Close()
+	}
+	return s.db.Close()
+}

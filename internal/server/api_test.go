@@ -1,0 +1,216 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gridgames/gridgames/internal/server"
+	"github.com/gridgames/gridgames/internal/store"
+)
+
+// call sends a JSON request and decodes the JSON answer into a map.
+func call(t *testing.T, srv *httptest.Server, method, path, token, body string) (int, map[string]any) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, srv.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("%s %s: content type %q", method, path, ct)
+	}
+	var out map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return res.StatusCode, out
+}
+
+func create(t *testing.T, srv *httptest.Server, kind, body string) (id, token string, state map[string]any) {
+	t.Helper()
+	code, out := call(t, srv, "POST", "/api/"+kind+"/games", "", body)
+	if code != http.StatusCreated {
+		t.Fatalf("create %s %s: %d %v", kind, body, code, out)
+	}
+	state = out["state"].(map[string]any)
+	return state["id"].(string), out["token"].(string), state
+}
+
+func TestAPIErrors(t *testing.T) {
+	srv, _ := newTestServer(t)
+	id, token, _ := create(t, srv, "2048", `{"rows":3,"cols":3,"seed":"7"}`)
+	oid, otoken, _ := create(t, srv, "othello", `{"size":4}`)
+	huge := `{"dir":"` + strings.Repeat("x", 20000) + `"}`
+	tests := []struct {
+		name, method, path, token, body string
+		want                            int
+		says                            string
+	}{
+		{"malformed json", "POST", "/api/2048/games/" + id + "/moves", token, `{"dir":`, 400, "malformed"},
+		{"unknown field", "POST", "/api/2048/games", "", `{"rowz":4}`, 400, "unknown field"},
+		{"bad direction", "POST", "/api/2048/games/" + id + "/moves", token, `{"dir":"sideways"}`, 400, "sideways"},
+		{"board too large", "POST", "/api/2048/games", "", `{"rows":17,"cols":4}`, 400, "size"},
+		{"bad four chance", "POST", "/api/2048/games", "", `{"fourChance":1.5}`, 400, ""},
+		{"bad seed", "POST", "/api/2048/games", "", `{"seed":"-1"}`, 400, "seed"},
+		{"body too large", "POST", "/api/2048/games/" + id + "/moves", token, huge, 413, "larger"},
+		{"no token", "POST", "/api/2048/games/" + id + "/moves", "", `{"dir":"left"}`, 403, "token"},
+		{"wrong token", "POST", "/api/2048/games/" + id + "/moves", otoken, `{"dir":"left"}`, 403, "wrong"},
+		{"unknown game", "GET", "/api/2048/games/nope", "", "", 404, "nope"},
+		{"othello id as 2048", "GET", "/api/2048/games/" + oid, "", "", 404, ""},
+		{"unknown endpoint", "GET", "/api/chess", "", "", 404, "no such"},
+		{"undo with no moves", "POST", "/api/2048/games/" + id + "/undo", token, "", 409, "nothing to undo"},
+		{"othello bad size", "POST", "/api/othello/games", "", `{"size":5}`, 400, "4, 6 or 8"},
+		{"othello bad player", "POST", "/api/othello/games", "", `{"white":"level 11"}`, 400, "level"},
+		{"othello bad board text", "POST", "/api/othello/games", "", `{"board":"XO"}`, 400, "board text"},
+		{"othello illegal move", "POST", "/api/othello/games/" + oid + "/moves", otoken, `{"square":"a1"}`, 409, "illegal move"},
+		{"othello off the board", "POST", "/api/othello/games/" + oid + "/moves", otoken, `{"square":"h8"}`, 400, "h8"},
+		{"othello engine on a person's turn", "POST", "/api/othello/games/" + oid + "/engine", otoken, "", 409, "person"},
+		{"othello redo nothing", "POST", "/api/othello/games/" + oid + "/redo", otoken, "", 409, "nothing to redo"},
+		{"leaderboard bad size", "GET", "/api/2048/leaderboard?rows=1&cols=4", "", "", 400, "rows"},
+		{"score with no moves", "POST", "/api/2048/games/" + id + "/score", token, `{"name":"ann"}`, 409, "no moves"},
+		{"score without a name", "POST", "/api/2048/games/" + id + "/score", token, `{"name":"  "}`, 400, "name"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out := call(t, srv, tc.method, tc.path, tc.token, tc.body)
+			msg, _ := out["error"].(string)
+			if code != tc.want || msg == "" || !strings.Contains(msg, tc.says) {
+				t.Fatalf("got %d %q, want %d with an error saying %q", code, msg, tc.want, tc.says)
+			}
+		})
+	}
+	// The 2048 move that changes nothing is a 409 with the reason.
+	for _, dir := range []string{"left", "right", "up", "down"} {
+		code, out := call(t, srv, "POST", "/api/2048/games/"+id+"/moves", token, `{"dir":"`+dir+`"}`)
+		if code == http.StatusConflict && strings.Contains(out["error"].(string), "does not move") {
+			return
+		}
+	}
+}
+
+func TestAPI2048Flow(t *testing.T) {
+	srv, path := newTestServer(t)
+	id, token, st := create(t, srv, "2048", `{"rows":4,"cols":4,"seed":"42"}`)
+	if st["seed"] != "42" || len(st["board"].([]any)) != 4 {
+		t.Fatalf("created %v", st)
+	}
+	moves := 0
+	var lastScore float64
+	for i := 0; moves < 40 && i < 400; i++ {
+		dir := []string{"left", "up", "right", "down"}[i%4]
+		code, out := call(t, srv, "POST", "/api/2048/games/"+id+"/moves", token, `{"dir":"`+dir+`"}`)
+		if code == http.StatusConflict {
+			continue
+		}
+		if code != http.StatusOK {
+			t.Fatalf("move %s: %d %v", dir, code, out)
+		}
+		mv := out["move"].(map[string]any)
+		if mv["moved"] != true || mv["spawn"] == nil || mv["tiles"] == nil {
+			t.Fatalf("move result %v", mv)
+		}
+		moves++
+		lastScore = out["state"].(map[string]any)["score"].(float64)
+	}
+	code, out := call(t, srv, "POST", "/api/2048/games/"+id+"/undo", token, "")
+	if code != 200 || out["state"].(map[string]any)["moves"].(float64) != float64(moves-1) {
+		t.Fatalf("undo: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/2048/games/"+id+"/hint", "", "")
+	if code != 200 || out["best"] == "" || len(out["values"].(map[string]any)) == 0 {
+		t.Fatalf("hint: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/2048/games/"+id+"/auto", token, "")
+	if code != 200 || out["move"].(map[string]any)["direction"] != out["hint"].(map[string]any)["best"] {
+		t.Fatalf("auto: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/2048/games/"+id+"/score", token, `{"name":"ann"}`)
+	if code != 200 {
+		t.Fatalf("score: %d %v", code, out)
+	}
+	top := out["leaderboard"].([]any)
+	if len(top) != 1 || top[0].(map[string]any)["name"] != "ann" {
+		t.Fatalf("leaderboard %v", top)
+	}
+	code, out = call(t, srv, "GET", "/api/2048/leaderboard?rows=4&cols=4", "", "")
+	if code != 200 || len(out["scores"].([]any)) != 1 {
+		t.Fatalf("leaderboard: %d %v", code, out)
+	}
+	_, before := call(t, srv, "GET", "/api/2048/games/"+id, "", "")
+	if before["state"].(map[string]any)["best"].(float64) < lastScore {
+		t.Errorf("best %v below a score reached (%v)", before["state"].(map[string]any)["best"], lastScore)
+	}
+
+	// A second server on the same file rebuilds the game from its stored actions.
+	st2, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st2.Close()
+	srv2 := httptest.NewServer(server.New(st2, server.Options{}).Handler())
+	defer srv2.Close()
+	_, after := call(t, srv2, "GET", "/api/2048/games/"+id, "", "")
+	b1, _ := json.Marshal(before["state"])
+	b2, _ := json.Marshal(after["state"])
+	if !bytes.Equal(b1, b2) {
+		t.Fatalf("reloaded state differs:\n%s\n%s", b1, b2)
+	}
+}
+
+func TestAPIOthelloFlow(t *testing.T) {
+	srv, _ := newTestServer(t)
+	id, token, st := create(t, srv, "othello", `{"size":6,"black":"human","white":"level 2"}`)
+	if st["turn"] != "black" || st["computerToMove"] != false {
+		t.Fatalf("created %v", st)
+	}
+	legal := st["legal"].([]any)
+	code, out := call(t, srv, "POST", "/api/othello/games/"+id+"/moves", token, `{"square":"`+legal[0].(string)+`"}`)
+	if code != 200 || len(out["flipped"].([]any)) == 0 || out["state"].(map[string]any)["computerToMove"] != true {
+		t.Fatalf("move: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/othello/games/"+id+"/moves", token, `{"square":"a1"}`)
+	if code != http.StatusConflict || !strings.Contains(out["error"].(string), "computer") {
+		t.Fatalf("move on the computer's turn: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/othello/games/"+id+"/engine", token, "")
+	if code != 200 || out["state"].(map[string]any)["turn"] != "black" {
+		t.Fatalf("engine: %d %v", code, out)
+	}
+	if h := out["state"].(map[string]any)["history"].([]any); len(h) != 3 {
+		t.Fatalf("history has %d entries, want 3", len(h))
+	}
+	code, out = call(t, srv, "POST", "/api/othello/games/"+id+"/analyze", "", "")
+	if code != 200 || len(out["moves"].([]any)) == 0 {
+		t.Fatalf("analyze: %d %v", code, out)
+	}
+	// Against the computer one undo takes back both plies.
+	code, out = call(t, srv, "POST", "/api/othello/games/"+id+"/undo", token, "")
+	if code != 200 || out["state"].(map[string]any)["transcript"] != "" {
+		t.Fatalf("undo: %d %v", code, out)
+	}
+	code, out = call(t, srv, "POST", "/api/othello/games/"+id+"/redo", token, "")
+	if code != 200 || len(out["state"].(map[string]any)["transcript"].(string)) != 4 {
+		t.Fatalf("redo: %d %v", code, out)
+	}
+	// Import: board text with a transcript.
+	_, _, imp := create(t, srv, "othello", `{"board":"`+strings.Repeat("-", 27)+`OX------XO`+strings.Repeat("-", 27)+` X","transcript":"f5"}`)
+	if imp["transcript"] != "f5" || imp["turn"] != "white" {
+		t.Fatalf("import: %v", imp)
+	}
+}
