@@ -82,6 +82,6 @@ Bad input exits with status 2 and one line on stderr naming what is wrong.`,
 	serve.register(root)
 	root.RunE = func(cmd *cobra.Command, _ []string) error { return runServe(cmd, serve) }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
-	root.AddCommand(newServeCommand(), new2048Command(), newOthelloCommand())
+	root.AddCommand(newServeCommand(), newPlayCommand(), new2048Command(), newOthelloCommand())
 	return root
 }

@@ -45,7 +45,7 @@ func (a *game2048Actor) apply(action string) error {
 	return err
 }
 
-func boardKey(r game2048.Rules) string { return fmt.Sprintf("2048:%dx%d", r.Rows, r.Cols) }
+func boardKey(r game2048.Rules) string { return store.BoardKey("2048", r.Rows, r.Cols) }
 
 func (a *game2048Actor) summary() store.Summary {
 	return store.Summary{Score: a.g.Score(), Over: a.g.Over(), BestKey: boardKey(a.g.Rules())}

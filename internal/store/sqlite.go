@@ -231,6 +231,14 @@ func (s *SQLite) Best(ctx context.Context, key string) (int64, error) {
 	return best, nil
 }
 
+// RaiseBest implements Store.
+func (s *SQLite) RaiseBest(ctx context.Context, key string, score int64) error {
+	if _, err := s.raise.ExecContext(ctx, key, score); err != nil {
+		return fmt.Errorf("store: raise best: %w", err)
+	}
+	return nil
+}
+
 // AddScore implements Store.
 func (s *SQLite) AddScore(ctx context.Context, sc Score) error {
 	name := strings.TrimSpace(sc.Name)

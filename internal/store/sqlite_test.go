@@ -68,6 +68,16 @@ func TestGamesAndActions(t *testing.T) {
 	if best, _ := s2.Best(ctx, "2048:4x4"); best != 8 {
 		t.Errorf("best = %d, want 8", best)
 	}
+	for _, raise := range []struct {
+		score, want int64
+	}{{5, 8}, {20, 20}, {10, 20}} {
+		if err := s2.RaiseBest(ctx, "2048:4x4", raise.score); err != nil {
+			t.Fatal(err)
+		}
+		if best, _ := s2.Best(ctx, "2048:4x4"); best != raise.want {
+			t.Errorf("after RaiseBest(%d) best = %d, want %d", raise.score, best, raise.want)
+		}
+	}
 	if _, err := s2.Game(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Game(nope) = %v, want ErrNotFound", err)
 	}

@@ -11,6 +11,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 )
 
@@ -69,6 +70,9 @@ type Store interface {
 	AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error
 	// Best returns the best score recorded for a board key, 0 if none.
 	Best(ctx context.Context, key string) (int64, error)
+	// RaiseBest raises the best score of a board key to score if score is higher
+	// (for games played outside the store, such as in the terminal).
+	RaiseBest(ctx context.Context, key string, score int64) error
 	// AddScore records a leaderboard entry; one entry per game, a later one for the
 	// same game replaces it.
 	AddScore(ctx context.Context, s Score) error
@@ -76,4 +80,10 @@ type Store interface {
 	Leaderboard(ctx context.Context, board string, n int) ([]Score, error)
 	// Close releases the store.
 	Close() error
+}
+
+// BoardKey names a board for best scores and leaderboards: BoardKey("2048", 4, 4)
+// is "2048:4x4". The web app and the terminal UI share these keys.
+func BoardKey(game string, rows, cols int) string {
+	return game + ":" + strconv.Itoa(rows) + "x" + strconv.Itoa(cols)
 }

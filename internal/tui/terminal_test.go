@@ -1,0 +1,108 @@
+package tui_test
+
+// This test runs the real gridgames program in a terminal (tmux), presses keys
+// and reads the screen back. It skips without tmux unless GRIDGAMES_E2E=1.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+type terminal struct {
+	t       *testing.T
+	session string
+}
+
+func startTerminal(t *testing.T, args ...string) *terminal {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("GRIDGAMES_E2E") == "1" {
+			t.Fatal("GRIDGAMES_E2E=1 but tmux is missing (apt-get install -y tmux)")
+		}
+		t.Skip("terminal test skipped: no tmux (apt-get install -y tmux)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "gridgames")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/gridgames/gridgames/cmd/gridgames").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	term := &terminal{t: t, session: "gridgames-test-" + filepath.Base(dir)}
+	cmdline := bin + " " + strings.Join(args, " ") + " --db " + filepath.Join(dir, "g.db")
+	if args[1] == "othello" {
+		cmdline = bin + " " + strings.Join(args, " ")
+	}
+	cmd := exec.Command("tmux", "new-session", "-d", "-s", term.session, "-x", "100", "-y", "32", cmdline)
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("tmux", "kill-session", "-t", term.session).Run() })
+	return term
+}
+
+func (term *terminal) keys(keys ...string) {
+	term.t.Helper()
+	for _, k := range keys {
+		if out, err := exec.Command("tmux", "send-keys", "-t", term.session, k).CombinedOutput(); err != nil {
+			term.t.Fatalf("send-keys %s: %v\n%s", k, err, out)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+func (term *terminal) screen() string {
+	out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", term.session).Output()
+	return string(out)
+}
+
+// waitFor polls the screen until it contains want.
+func (term *terminal) waitFor(want string) string {
+	term.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if s := term.screen(); strings.Contains(s, want) {
+			return s
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	term.t.Fatalf("screen never showed %q:\n%s", want, term.screen())
+	return ""
+}
+
+func TestTerminal2048(t *testing.T) {
+	term := startTerminal(t, "play", "2048", "--seed", "7", "--rows", "4", "--cols", "4")
+	first := term.waitFor("Score 0")
+	term.keys("Left", "Up", "Right", "Down", "Left", "Up")
+	after := term.screen()
+	if after == first || !strings.Contains(after, "┌") {
+		t.Fatalf("the board did not change after moves:\n%s", after)
+	}
+	term.keys("u")
+	term.waitFor("Move undone.")
+	term.keys("?")
+	term.waitFor("autoplay on and off")
+	term.keys("x", "q")
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if exec.Command("tmux", "has-session", "-t", term.session).Run() != nil {
+			return // q quit the program, which ended the session
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("q did not quit:\n%s", term.screen())
+}
+
+func TestTerminalOthello(t *testing.T) {
+	term := startTerminal(t, "play", "othello", "--size", "6", "--white", "1", "--no-color")
+	term.waitFor("Black to move")
+	term.keys("Enter")
+	s := term.waitFor("White played")
+	if !strings.Contains(s, "Black played") && !strings.Contains(s, "●") {
+		t.Fatalf("screen after a move:\n%s", s)
+	}
+	term.keys("q")
+}
