@@ -152,4 +152,3 @@ cursor, Enter or Space (or a click) plays, u undoes, h hints, ? shows the keys, 
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "no colours (also when NO_COLOR is set)")
 	return cmd
 }
-
