@@ -161,27 +161,9 @@ func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": st})
 }
 
-// with2048 loads the game named in the path, checks the token when write is set,
-// runs f on it locked and answers f's result.
+// with2048 runs f on the 2048 game named in the path (see withGame).
 func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *session, g *game2048.Game) (any, error)) {
-	sess, err := s.load(r.Context(), "2048", r.PathValue("id"), rebuild2048)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer sess.mu.Unlock()
-	if write {
-		if err := authorize(r, sess); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	out, err := f(sess, sess.game.(*game2048Actor).g)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
+	withGame(s, w, r, "2048", rebuild2048, write, func(sess *session, a *game2048Actor) (any, error) { return f(sess, a.g) })
 }
 
 func (s *Server) get2048(w http.ResponseWriter, r *http.Request) {

@@ -290,25 +290,9 @@ func (s *Server) createOthello(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": othelloState(sess)})
 }
 
+// withOthello runs f on the Othello game named in the path (see withGame).
 func (s *Server) withOthello(w http.ResponseWriter, r *http.Request, write bool, f func(sess *session, a *othelloActor) (any, error)) {
-	sess, err := s.load(r.Context(), "othello", r.PathValue("id"), rebuildOthello)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer sess.mu.Unlock()
-	if write {
-		if err := authorize(r, sess); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	out, err := f(sess, sess.game.(*othelloActor))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, out)
+	withGame(s, w, r, "othello", rebuildOthello, write, f)
 }
 
 func (s *Server) getOthello(w http.ResponseWriter, r *http.Request) {

@@ -104,18 +104,23 @@ type pageState struct {
 	Over  bool    `json:"over"`
 }
 
-func fetch2048(t *testing.T, ctx context.Context) pageState {
+// fetchState reads the state of the page's current game of a kind from the API.
+func fetchState[T any](t *testing.T, ctx context.Context, kind string) T {
 	t.Helper()
-	js := `fetch('/api/2048/games/' + JSON.parse(localStorage.getItem('gridgames:2048')).id).then(r => r.json()).then(j => JSON.stringify(j.state))`
+	js := `fetch('/api/` + kind + `/games/' + JSON.parse(localStorage.getItem('gridgames:` + kind + `')).id).then(r => r.json()).then(j => JSON.stringify(j.state))`
 	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st pageState
+	var st T
 	if err := json.Unmarshal([]byte(s), &st); err != nil {
 		t.Fatal(err)
 	}
 	return st
+}
+
+func fetch2048(t *testing.T, ctx context.Context) pageState {
+	return fetchState[pageState](t, ctx, "2048")
 }
 
 // tilesOnPage reads the tiles drawn on the page as a board of exponents.
@@ -174,6 +179,7 @@ func TestBrowser2048(t *testing.T) {
 		time.Sleep(800 * time.Millisecond)
 		st := fetch2048(t, ctx)
 		if st.Over {
+			key(t, ctx, kb.Escape) // close the game-over dialog; undo comes next
 			t.Skip("game ended during the burst")
 		}
 		waitFor(t, ctx, "the page's tiles to match the server", fmt.Sprintf(`[...document.querySelectorAll('#tiles .tile')].map(e => e.dataset.cell + '=' + e.textContent).sort().join(' ') === %q`, boardText(st.Board)))
@@ -216,18 +222,23 @@ func TestBrowser2048(t *testing.T) {
 			f.rows.value = 3; f.cols.value = 3; f.four.value = 0; f.win.value = '16'; return true })()`)
 		do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
 		waitFor(t, ctx, "the 3x3 board", `document.querySelectorAll('#bg i').length === 9`)
+		// Most 3x3 games reach 16; one that ends first is started again.
 		keys := []string{kb.ArrowLeft, kb.ArrowDown, kb.ArrowRight, kb.ArrowDown}
-		for i := 0; i < 300; i++ {
+		title := ""
+		for i := 0; i < 600 && title != "You win!"; i++ {
 			if eval[bool](t, ctx, `document.getElementById('dlg-end').open`) {
-				break
+				title = eval[string](t, ctx, `document.getElementById('end-title').textContent`)
+				if title == "Game over" {
+					do(t, ctx, chromedp.Click(`//button[text()="Try again"]`))
+					waitFor(t, ctx, "a new game", `!document.getElementById('dlg-end').open`)
+				}
+				continue
 			}
 			key(t, ctx, keys[i%len(keys)])
 			time.Sleep(40 * time.Millisecond)
 		}
-		waitFor(t, ctx, "an end dialog", `document.getElementById('dlg-end').open`)
-		title := eval[string](t, ctx, `document.getElementById('end-title').textContent`)
 		if title != "You win!" {
-			t.Fatalf("end dialog says %q, want You win! (state %+v)", title, fetch2048(t, ctx))
+			t.Fatalf("no win dialog; last dialog %q (state %+v)", title, fetch2048(t, ctx))
 		}
 		do(t, ctx, chromedp.Click(`//button[text()="Keep going"]`))
 		waitFor(t, ctx, "the dialog to close", `!document.getElementById('dlg-end').open`)
@@ -249,17 +260,7 @@ type othelloPage struct {
 }
 
 func fetchOthello(t *testing.T, ctx context.Context) othelloPage {
-	t.Helper()
-	js := `fetch('/api/othello/games/' + JSON.parse(localStorage.getItem('gridgames:othello')).id).then(r => r.json()).then(j => JSON.stringify(j.state))`
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st othelloPage
-	if err := json.Unmarshal([]byte(s), &st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return fetchState[othelloPage](t, ctx, "othello")
 }
 
 func TestBrowserOthelloAgainstComputer(t *testing.T) {

@@ -181,3 +181,28 @@ func (s *Server) commit(ctx context.Context, sess *session, action string) error
 	sess.seq++
 	return nil
 }
+
+// withGame loads the game of the given kind named in the path, checks the player
+// token when write is set, runs f on the game locked and answers f's result as
+// JSON (or its error with its status).
+func withGame[A actor](s *Server, w http.ResponseWriter, r *http.Request, kind string,
+	rebuild func([]byte) (actor, error), write bool, f func(sess *session, a A) (any, error)) {
+	sess, err := s.load(r.Context(), kind, r.PathValue("id"), rebuild)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer sess.mu.Unlock()
+	if write {
+		if err := authorize(r, sess); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	out, err := f(sess, sess.game.(A))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
