@@ -358,6 +358,19 @@ func TestScreenshots(t *testing.T) {
 					eval[bool](t, ctx, `(document.querySelector('#oboard .sq.legal').click(), true)`)
 					time.Sleep(1500 * time.Millisecond)
 				}
+				if page == "2048" && theme == "dark" {
+					shot(t, ctx, filepath.Join(dir, "2048-"+vp.name+"-4x4-dark.png"))
+					// A big board, to see that its tiles stay readable.
+					eval[bool](t, ctx, `(document.getElementById('settings').click(), true)`)
+					eval[bool](t, ctx, `(() => { const f = document.getElementById('settings-form').elements;
+						f.rows.value = 12; f.cols.value = 16; return true })()`)
+					do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
+					time.Sleep(500 * time.Millisecond)
+					for _, k := range []string{kb.ArrowLeft, kb.ArrowUp, kb.ArrowLeft, kb.ArrowUp, kb.ArrowLeft, kb.ArrowUp} {
+						key(t, ctx, k)
+						time.Sleep(150 * time.Millisecond)
+					}
+				}
 				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 				if err != nil {
 					t.Fatal(err)
@@ -371,5 +384,16 @@ func TestScreenshots(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func shot(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

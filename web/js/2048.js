@@ -30,7 +30,7 @@ function layout() {
   const { rows, cols } = state.rules;
   const gap = rows > 8 || cols > 8 ? 4 : cols > 5 || rows > 5 ? 6 : window.innerWidth <= 520 ? 7 : 10;
   const host = getComputedStyle(board.parentElement);
-  const avail = Math.min(board.parentElement.clientWidth - parseFloat(host.paddingLeft) - parseFloat(host.paddingRight), 520);
+  const avail = Math.min(board.parentElement.clientWidth - parseFloat(host.paddingLeft) - parseFloat(host.paddingRight), cols > 6 ? 760 : 520);
   const top = board.getBoundingClientRect().top + window.scrollY;
   const maxH = Math.max(240, Math.min(window.innerHeight - top - 12, 640));
   cellPx = Math.floor(Math.min((avail - gap * (cols + 1)) / cols, (maxH - gap * (rows + 1)) / rows));
