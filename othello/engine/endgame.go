@@ -10,6 +10,7 @@ const (
 	inf        = 1 << 14
 	smallSolve = 6  // at or below this many empties: parity order, no sorting
 	ttSolve    = 10 // above this many empties: the transposition table too
+	etcEmpties = 12 // at or above this many empties: enhanced transposition cutoffs
 )
 
 // finalScore is the score of a finished game for p: discs difference, empties to the winner.
@@ -96,7 +97,8 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int 
 }
 
 // orderedMoves lists the moves of p sorted fastest-first: fewest replies for the
-// opponent (corners count as one fewer), odd-quadrant moves first among equals.
+// opponent, a reply on a corner counting twice, a move onto a corner as one reply
+// fewer, odd-quadrant moves first among equals.
 func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
 	odd := s.g.oddQuadrants(s.g.mask &^ (p | o))
 	list := buf[:0]
@@ -106,7 +108,8 @@ func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore
 		np, no := o&^f, p|f|1<<uint(sq)
 		// Weigh the opponent's replies, and a little its potential mobility (empty
 		// squares next to our discs).
-		key := popcount(moves(np, no, s.g.mask))*8 + popcount(neighbours(no, &s.g)&^(np|no)&s.g.mask)
+		reply := moves(np, no, s.g.mask)
+		key := popcount(reply)*8 + popcount(reply&s.g.corners)*8 + popcount(neighbours(no, &s.g)&^(np|no)&s.g.mask)
 		if s.g.corners&(1<<uint(sq)) != 0 {
 			key -= 8
 		}
@@ -243,6 +246,16 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	}
 	var buf [32]moveScore
 	list := s.solverOrder(p, o, mv, &buf, ttMove, n)
+	if n >= etcEmpties {
+		// Enhanced transposition cutoff: a child already solved to at most -beta
+		// for the opponent fails this node high without a search.
+		for _, m := range list {
+			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+			if e, ok := s.tt.probe(hashOf(np, no)); ok && e.depth >= exactBase && -int(e.upper) >= beta {
+				return -int(e.upper)
+			}
+		}
+	}
 	alpha0 := alpha
 	best, bestMove := -inf, -1
 	for i, m := range list {
