@@ -46,18 +46,24 @@ func browser(t *testing.T, width, height int) context.Context {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.WindowSize(width, height),
-		chromedp.UserDataDir(t.TempDir()),
 	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start chromium: %v", err)
+	// A loaded machine occasionally fails a browser start; try again before failing.
+	var err error
+	for attempt := range 3 {
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancel2 := chromedp.NewContext(actx)
+		ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+		if err = chromedp.Do(ctx, chromedp.Navigate("about:blank")); err == nil {
+			t.Cleanup(func() { cancel3(); cancel2(); cancel() })
+			return ctx
+		}
+		cancel3()
+		cancel2()
+		cancel()
+		t.Logf("start chromium (attempt %d): %v", attempt+1, err)
 	}
-	return ctx
+	t.Fatalf("start chromium: %v", err)
+	return nil
 }
 
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
