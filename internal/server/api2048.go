@@ -146,22 +146,9 @@ func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "%v", err))
 		return
 	}
-	sess, token, err := s.create(r.Context(), "2048", params, a)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	st, err := s.state2048(r, sess)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": st})
+	s.answerCreated(w, r, "2048", params, a, func(sess *session) (any, error) { return s.state2048(r, sess) })
 }
 
-// with2048 runs f on the 2048 game named in the path (see withGame).
 func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *session, g *game2048.Game) (any, error)) {
 	withGame(s, w, r, "2048", rebuild2048, write, func(sess *session, a *game2048Actor) (any, error) { return f(sess, a.g) })
 }

@@ -280,14 +280,7 @@ func (s *Server) createOthello(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	params, _ := json.Marshal(p)
-	sess, token, err := s.create(r.Context(), "othello", params, a)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	sess.mu.Lock()
-	defer sess.mu.Unlock()
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": othelloState(sess)})
+	s.answerCreated(w, r, "othello", params, a, func(sess *session) (any, error) { return othelloState(sess), nil })
 }
 
 // withOthello runs f on the Othello game named in the path (see withGame).

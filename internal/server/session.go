@@ -98,6 +98,25 @@ func (s *Server) forget(id string) {
 	s.mu.Unlock()
 }
 
+// answerCreated stores a new game made from params (JSON) and answers 201 with its
+// player token and its state.
+func (s *Server) answerCreated(w http.ResponseWriter, r *http.Request, kind string, params []byte, g actor,
+	state func(*session) (any, error)) {
+	sess, token, err := s.create(r.Context(), kind, params, g)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	st, err := state(sess)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "state": st})
+}
+
 // load returns the game id of the given kind, from memory or rebuilt from the store,
 // locked; the caller unlocks it.
 func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*session, error) {
