@@ -9,31 +9,29 @@ import (
 	"github.com/gridgames/gridgames/othello/engine"
 )
 
-// aiPool lends out 2048 solvers and Othello engines, one per CPU, so that the AI
-// work of many players queues instead of oversubscribing the machine; each search
-// is single-threaded and their tables are reused from search to search.
+// aiPool bounds the AI work to one single-threaded search per CPU, so that the
+// hints and computer moves of many players queue instead of oversubscribing the
+// machine. Othello engines are kept and reused (their table is 16 MiB); a 2048
+// solver is made per search with a small table.
 type aiPool struct {
-	solvers chan *solver.Solver
+	solvers chan struct{}
 	engines chan *engine.Engine
 }
 
 func newAIPool() *aiPool {
 	n := runtime.GOMAXPROCS(0)
-	p := &aiPool{solvers: make(chan *solver.Solver, n), engines: make(chan *engine.Engine, n)}
+	p := &aiPool{solvers: make(chan struct{}, n), engines: make(chan *engine.Engine, n)}
 	for range n {
-		p.solvers <- nil // made on first use
-		p.engines <- nil
+		p.solvers <- struct{}{}
+		p.engines <- nil // made on first use
 	}
 	return p
 }
 
 func (p *aiPool) solver(ctx context.Context, opt solver.Options) (*solver.Solver, func(), error) {
 	select {
-	case sv := <-p.solvers:
-		// A solver's options are fixed at creation; a per-call one is cheap next to
-		// the table, which the options' TableBits keeps small.
-		sv = solver.New(opt)
-		return sv, func() { p.solvers <- sv }, nil
+	case <-p.solvers:
+		return solver.New(opt), func() { p.solvers <- struct{}{} }, nil
 	case <-ctx.Done():
 		return nil, nil, errorf(http.StatusServiceUnavailable, "request cancelled while waiting for the solver")
 	}
