@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -212,5 +213,35 @@ func TestAPIOthelloFlow(t *testing.T) {
 	_, _, imp := create(t, srv, "othello", `{"board":"`+strings.Repeat("-", 27)+`OX------XO`+strings.Repeat("-", 27)+` X","transcript":"f5"}`)
 	if imp["transcript"] != "f5" || imp["turn"] != "white" {
 		t.Fatalf("import: %v", imp)
+	}
+}
+
+// TestEvictedGamesReload keeps only a few games in memory: the others are
+// forgotten and rebuilt from the store when used again, with nothing lost.
+func TestEvictedGamesReload(t *testing.T) {
+	path := t.TempDir() + "/g.db"
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := httptest.NewServer(server.New(st, server.Options{MaxSessions: 4}).Handler())
+	defer srv.Close()
+	type game struct{ id, token, board string }
+	var games []game
+	for i := range 12 {
+		id, token, _ := create(t, srv, "2048", `{"seed":"`+strconv.Itoa(i+1)+`"}`)
+		for _, dir := range []string{"left", "up", "right", "down"} {
+			call(t, srv, "POST", "/api/2048/games/"+id+"/moves", token, `{"dir":"`+dir+`"}`)
+		}
+		_, out := call(t, srv, "GET", "/api/2048/games/"+id, "", "")
+		b, _ := json.Marshal(out["state"])
+		games = append(games, game{id, token, string(b)})
+	}
+	for _, g := range games {
+		_, out := call(t, srv, "GET", "/api/2048/games/"+g.id, "", "")
+		if b, _ := json.Marshal(out["state"]); string(b) != g.board {
+			t.Fatalf("game %s after eviction:\n%s\nwant\n%s", g.id, b, g.board)
+		}
 	}
 }

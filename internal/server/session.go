@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -68,21 +69,12 @@ func (s *Server) cache(sess *session) {
 	defer s.mu.Unlock()
 	if len(s.sessions) >= s.opt.MaxSessions {
 		// Forget the least recently used half; they reload from the store.
-		cut := time.Now()
 		times := make([]time.Time, 0, len(s.sessions))
 		for _, o := range s.sessions {
 			times = append(times, o.used)
 		}
-		for range len(times) / 2 {
-			var oldest int
-			for i := range times {
-				if times[i].Before(times[oldest]) {
-					oldest = i
-				}
-			}
-			cut = times[oldest]
-			times[oldest] = time.Now().Add(time.Hour)
-		}
+		slices.SortFunc(times, time.Time.Compare)
+		cut := times[len(times)/2]
 		for id, o := range s.sessions {
 			if !o.used.After(cut) {
 				delete(s.sessions, id)

@@ -178,11 +178,12 @@ func (m *ModelOthello) key(k string) tea.Cmd {
 		if m.game.Over() {
 			return nil
 		}
+		if m.thinking {
+			m.status = "The computer is thinking; ask for a hint on your turn."
+			return nil
+		}
 		m.status = "Thinking about a hint..."
 		pos, ply, eng, lim := m.game.Position(), m.ply(), m.eng, engine.Limits{Time: m.opt.HintTime, Endgame: 12}
-		if m.thinking {
-			return nil // the engine is busy with the computer's move
-		}
 		return func() tea.Msg {
 			vals, err := eng.Analyze(pos, lim)
 			return analysisMsg{ply: ply, vals: vals, err: err}
