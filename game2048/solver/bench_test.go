@@ -25,20 +25,22 @@ func BenchmarkBestMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, workers := range []int{1, 2} {
-				name := p.name + "/depth" + string(rune('0'+depth)) + "/workers" + string(rune('0'+workers))
-				b.Run(name, func(b *testing.B) {
-					s := New(Options{Depth: depth, Workers: workers})
-					var nodes uint64
-					for b.Loop() {
-						s.forget()
-						a, err := s.BestMove(board, 0.1)
-						if err != nil {
-							b.Fatal(err)
+				for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
+					name := p.name + "/depth" + string(rune('0'+depth)) + "/workers" + string(rune('0'+workers)) + "/" + eval.String()
+					b.Run(name, func(b *testing.B) {
+						s := New(Options{Depth: depth, Workers: workers, Eval: eval})
+						var nodes uint64
+						for b.Loop() {
+							s.forget()
+							a, err := s.BestMove(board, 0.1)
+							if err != nil {
+								b.Fatal(err)
+							}
+							nodes += a.Nodes
 						}
-						nodes += a.Nodes
-					}
-					b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-				})
+						b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+					})
+				}
 			}
 		}
 	}

@@ -1,12 +1,13 @@
 // Package solver plays 2048 by expectimax: the player's four moves, then the random
 // tile (a 2 or a 4 on every empty cell, with the rules' odds), down to a depth counted
-// in random-tile layers, where a heuristic scores the board.
+// in random-tile layers, where an evaluation scores the board.
 //
-// On 4x4 boards the search runs on game2048.Bitboard with row tables for moves and
-// for the heuristic, a transposition table per worker, and a cutoff for branches too
-// unlikely to matter; every other board size (and a 4x4 board holding a tile past
-// 32768) runs the same search on game2048.Board. The root's branches are split over
-// several goroutines.
+// On 4x4 boards the search runs on game2048.Bitboard with row tables for moves, a
+// transposition table per worker, and a cutoff for branches too unlikely to matter;
+// it scores leaves by an n-tuple Network (learned by Train, DefaultNetwork built in)
+// plus a share of the heuristic (see Eval). Every other board size (and a 4x4 board
+// holding a tile past 32768) runs the same search on game2048.Board, scored by the
+// heuristic. The root's branches are split over several goroutines.
 //
 //	s := solver.New(solver.Options{})         // adaptive depth, all CPUs
 //	a, err := s.BestMove(board, 0.1)          // a.Best, a.Values for hints

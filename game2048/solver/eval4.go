@@ -4,9 +4,12 @@ package solver
 
 import "github.com/gridgames/gridgames/game2048"
 
-// bitboard scores a packed 4x4 board: its four rows, then its four columns read as
-// the rows of the transpose.
+// bitboard scores a packed 4x4 board with the network if there is one, else by the
+// heuristic: its four rows, then its four columns read as the rows of the transpose.
 func (e *evaluator) bitboard(b game2048.Bitboard) float32 {
+	if e.net != nil {
+		return e.net.value(b)
+	}
 	t := e.rows
 	x := uint64(b)
 	y := uint64(b.Transpose())

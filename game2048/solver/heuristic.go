@@ -97,6 +97,9 @@ type evaluator struct {
 	w    Weights
 	pow  *powers
 	rows *[1 << 16]float32 // line scores of every 4-cell line, for the fast path
+	net  *netTables        // if not nil, scores 4x4 boards instead of the heuristic
+	// share is the heuristic's weight folded into net (EvalBlend), else 0.
+	share float64
 }
 
 func newEvaluator(w Weights) *evaluator {

@@ -37,6 +37,15 @@ type Options struct {
 	Cutoff float64
 	// Weights of the heuristic; the zero value means DefaultWeights.
 	Weights *Weights
+	// Eval chooses what scores the leaves on 4x4 boards; the zero value is
+	// EvalBlend. Boards of other sizes, and 4x4 boards holding two 32768 tiles, are
+	// always scored by the heuristic.
+	Eval Eval
+	// Network is the n-tuple network EvalBlend and EvalNetwork use; nil means
+	// DefaultNetwork. It must not change while a Solver uses it.
+	Network *Network
+	// Blend is the heuristic's share in EvalBlend; 0 means DefaultBlend.
+	Blend float64
 	// TableBits sizes each worker's transposition table (2^TableBits entries of 16
 	// bytes); 0 means 20 (16 MiB per worker).
 	TableBits uint
@@ -70,7 +79,10 @@ func New(opt Options) *Solver {
 	if opt.Weights != nil {
 		w = *opt.Weights
 	}
-	return &Solver{opt: opt, eval: newEvaluator(w), workers: opt.Workers}
+	if opt.Blend == 0 {
+		opt.Blend = DefaultBlend
+	}
+	return &Solver{opt: opt, eval: newEvaluatorFor(opt.Eval, w, opt.Network, opt.Blend), workers: opt.Workers}
 }
 
 // Analysis is the answer for one board.
@@ -199,16 +211,6 @@ func (s *Solver) forget() {
 	}
 }
 
-// leafLift returns what the search adds to every leaf value for a search from a
-// root scored rootValue on a board with lines rows and columns. A lost position is
-// worth 0 and a live one at least 1, so live leaves must stay positive: on boards with
-// ordinary tiles the heuristic is well above 0 and the lift is 0 (the published
-// weights' own scale); with tiles past 32768 the sum and monotonicity penalties grow
-// past the base, so the root is lifted to half the base again.
-func (s *Solver) leafLift(rootValue float64, lines int) float64 {
-	return max(0, s.eval.w.Base*float64(lines)/2-rootValue)
-}
-
 // hasPair32768 reports two 32768 tiles on the board: the fast path cannot merge them,
 // so such boards take the general path.
 func hasPair32768(b game2048.Bitboard) bool {
@@ -292,7 +294,7 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 		after[d] = b.Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return after[d] != b }
-	lift := float32(s.leafLift(float64(s.eval.bitboard(b)), 8))
+	lift := float32(s.eval.lift4(float64(s.eval.bitboard(b))))
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {
@@ -344,7 +346,7 @@ func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop
 		_, legalMoves[d] = after[d].Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return legalMoves[d] }
-	lift := s.leafLift(s.eval.board(&b), b.Rows()+b.Cols())
+	lift := s.eval.lift(s.eval.board(&b), b.Rows()+b.Cols())
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {

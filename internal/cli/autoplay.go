@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -50,7 +49,7 @@ func new2048AutoplayCommand() *cobra.Command {
 	var seed uint64
 	var perMove time.Duration
 	var fourChance, cutoff float64
-	var weightsJSON string
+	var ev evalFlags
 	var outPath, plotPath string
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -104,14 +103,8 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 				return badInputf("--cutoff %v: want 0 (the default) to below 1", cutoff)
 			}
 			opts := solver.Options{Depth: depth, Time: perMove, Cutoff: cutoff}
-			if weightsJSON != "" {
-				w := solver.DefaultWeights()
-				dec := json.NewDecoder(strings.NewReader(weightsJSON))
-				dec.DisallowUnknownFields()
-				if err := dec.Decode(&w); err != nil {
-					return badInputf("--weights: %v", err)
-				}
-				opts.Weights = &w
+			if err := ev.apply(&opts); err != nil {
+				return err
 			}
 			results, elapsed, err := runAutoplay(cmd, rules, games, seed, opts, workers, out)
 			if err != nil {
@@ -146,7 +139,7 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 	f.StringVar(&outPath, "out", "", "write each game's record to this file, one JSON object a line")
 	f.StringVar(&plotPath, "plot", "", "draw the max-tile and score charts to this .svg or .png file")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	f.StringVar(&weightsJSON, "weights", "", `heuristic weights as JSON, e.g. {"empty":300} (others keep their defaults)`)
+	ev.register(f)
 	f.Float64Var(&cutoff, "cutoff", 0, "branch probability below which the search stops (0: the solver's default, 0.0001)")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd

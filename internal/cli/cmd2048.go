@@ -20,7 +20,7 @@ func new2048Command() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand())
+	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand())
 	return cmd
 }
 

@@ -26,12 +26,13 @@ func new2048HintCommand() *cobra.Command {
 	var depth, workers int
 	var fourChance float64
 	var budget time.Duration
+	var ev evalFlags
 	cmd := &cobra.Command{
 		Use:   "hint --board B [--depth D | --time T]",
 		Short: "Ask the solver for the best move and every direction's value (JSON)",
 		Long: `Ask the solver for the best move on a board and print one JSON object:
 {"best":"left","values":{"left":V,"right":V,"up":null,"down":V},"depth":D,...}
-Values are the expected heuristic value after each move (null: the move changes
+Values are the expected value of the board after each move (by --eval) (null: the move changes
 nothing). Without --depth or --time the depth follows the position.`,
 		Example: `  gridgames 2048 hint --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2`,
 		Args:    cobra.NoArgs,
@@ -49,7 +50,11 @@ nothing). Without --depth or --time the depth follows the position.`,
 			if !(fourChance >= 0 && fourChance <= 1) {
 				return badInputf("--four %v: want 0 to 1", fourChance)
 			}
-			s := solver.New(solver.Options{Depth: depth, Time: budget, Workers: workers})
+			opts := solver.Options{Depth: depth, Time: budget, Workers: workers}
+			if err := ev.apply(&opts); err != nil {
+				return err
+			}
+			s := solver.New(opts)
 			a, err := s.BestMove(b, fourChance)
 			out := hintOutput{Values: map[string]*float64{}}
 			if errors.Is(err, solver.ErrNoMove) {
@@ -76,6 +81,7 @@ nothing). Without --depth or --time the depth follows the position.`,
 	cmd.Flags().DurationVar(&budget, "time", 0, "time budget, e.g. 100ms")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().Float64Var(&fourChance, "four", 0.1, "chance that a new tile is a 4")
+	ev.register(cmd.Flags())
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd
 }

@@ -88,10 +88,59 @@ func Test2048Autoplay(t *testing.T) {
 		{[]string{"--depth", "2", "--time", "1s"}, "none of the others can be"},
 		{[]string{"--games", "1", "--depth", "1", "--rows", "2", "--plot", filepath.Join(dir, "x.gif")}, "want a .svg or .png"},
 		{[]string{"--weights", `{"empy":1}`}, "--weights"},
+		{[]string{"--eval", "magic"}, `--eval "magic"`},
+		{[]string{"--blend", "-1"}, "--blend -1"},
+		{[]string{"--network", filepath.Join(dir, "missing.gz")}, "no such file"},
+		{[]string{"--network", games}, "not a gridgames 2048 network"},
 	} {
 		_, errOut, code := run(t, "", append([]string{"2048", "autoplay"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("autoplay %v: code %d, stderr %q, want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func Test2048Train(t *testing.T) {
+	dir := t.TempDir()
+	net := filepath.Join(dir, "net.gz")
+	out, errOut, code := run(t, "", "2048", "train", "--games", "300", "--seed", "3", "--out", net, "--json")
+	if code != 0 {
+		t.Fatalf("train: code %d: %s", code, errOut)
+	}
+	var sum trainSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.Games != 300 || sum.LastMean <= 0 {
+		t.Fatalf("summary %q (%v)", out, err)
+	}
+	// Training on from the file, then playing with it.
+	more := filepath.Join(dir, "more.gz")
+	out, errOut, code = run(t, "", "2048", "train", "--games", "100", "--from", net, "--out", more)
+	if code != 0 || !strings.Contains(out, "Trained on 100 games") || !strings.Contains(out, "--network "+more) {
+		t.Fatalf("train --from: code %d, %q %s", code, out, errOut)
+	}
+	for _, eval := range []string{"blend", "network", "heuristic"} {
+		out, errOut, code = run(t, "", "2048", "autoplay", "--games", "1", "--seed", "2", "--depth", "1",
+			"--network", more, "--eval", eval, "--json")
+		if code != 0 || !strings.Contains(out, `"mean"`) {
+			t.Fatalf("autoplay --eval %s: code %d, %q %s", eval, code, out, errOut)
+		}
+	}
+	out, errOut, code = run(t, "", "2048", "hint", "--board", "2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2", "--depth", "1", "--eval", "network")
+	if code != 0 || !strings.Contains(out, `"best"`) {
+		t.Fatalf("hint --eval network: code %d, %q %s", code, out, errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "0", "--out", net}, "--games 0"},
+		{[]string{"--rate", "2", "--out", net}, "--rate 2"},
+		{[]string{"--games", "1"}, "--out is required"},
+		{[]string{"--games", "1", "--from", filepath.Join(dir, "nope.gz"), "--out", net}, "no such file"},
+		{[]string{"--games", "1", "--out", filepath.Join(dir, "no", "dir.gz")}, "no such file"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"2048", "train"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("train %v: code %d, stderr %q, want 2 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
 }

@@ -1,0 +1,95 @@
+package solver
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// TrainOptions configure Train.
+type TrainOptions struct {
+	// Games is the number of self-play games to learn from.
+	Games int
+	// Seed makes the games, and so the learned weights, reproducible.
+	Seed uint64
+	// Rate is the learning rate of the whole value (each of the 40 weights read
+	// moves by Rate/40 of the error); 0 means 0.1.
+	Rate float64
+	// FourChance is the chance that a new tile is a 4; 0 means 0.1.
+	FourChance float64
+	// Progress, if not nil, sees each finished game's number (from 1) and score.
+	Progress func(game int, score int64)
+}
+
+// Train improves n by temporal-difference learning of afterstate values (Szubert
+// and Jaśkowski, 2014): it plays games choosing the move with the most points plus
+// value of the board after it, and after each move pulls the value of the previous
+// afterstate toward the points just earned plus the value of the new afterstate (a
+// lost game's last afterstate toward 0).
+func Train(n *Network, opt TrainOptions) {
+	rate := opt.Rate
+	if rate == 0 {
+		rate = 0.1
+	}
+	four := opt.FourChance
+	if four == 0 {
+		four = 0.1
+	}
+	alpha := float32(rate / numImages)
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x2048))
+	spawn := func(b game2048.Bitboard) game2048.Bitboard {
+		empty := b.EmptyMask()
+		k := rng.IntN(bits.OnesCount64(empty))
+		for ; k > 0; k-- {
+			empty &= empty - 1
+		}
+		t := uint64(1)
+		if rng.Float64() < four {
+			t = 2
+		}
+		return b | game2048.Bitboard(t<<bits.TrailingZeros64(empty))
+	}
+	for g := 1; g <= opt.Games; g++ {
+		b := spawn(spawn(0))
+		var prev game2048.Bitboard
+		havePrev := false
+		var score int64
+		for {
+			best, bestV, bestR := game2048.Bitboard(0), -1.0, int64(0)
+			for _, d := range game2048.Directions {
+				after := b.Move(d)
+				if after == b {
+					continue
+				}
+				r := b.Points(d)
+				if v := float64(r) + n.Value(after); v > bestV {
+					best, bestV, bestR = after, v, r
+				}
+			}
+			if bestV < 0 { // no move: the game is lost
+				if havePrev {
+					n.update(prev, float32(-n.Value(prev))*alpha)
+				}
+				break
+			}
+			if havePrev {
+				n.update(prev, float32(bestV-n.Value(prev))*alpha)
+			}
+			prev, havePrev = best, true
+			score += bestR
+			b = spawn(best)
+		}
+		if opt.Progress != nil {
+			opt.Progress(g, score)
+		}
+	}
+}
+
+// update adds delta to every weight b reads.
+func (n *Network) update(b game2048.Bitboard, delta float32) {
+	for i := range images {
+		im := &images[i]
+		n.W[im.tuple][im.index(uint64(b))] += delta
+	}
+}

@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+
+	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/spf13/pflag"
+)
+
+// evalFlags are the flags that choose how the 2048 solver scores boards.
+type evalFlags struct {
+	eval, network, weights string
+	blend                  float64
+}
+
+func (e *evalFlags) register(f *pflag.FlagSet) {
+	f.StringVar(&e.eval, "eval", "blend", "what scores 4x4 boards: blend (network + heuristic), network or heuristic")
+	f.Float64Var(&e.blend, "blend", solver.DefaultBlend, "the heuristic's share in --eval blend")
+	f.StringVar(&e.network, "network", "", `n-tuple network file to use instead of the built-in one (from "gridgames 2048 train")`)
+	f.StringVar(&e.weights, "weights", "", `heuristic weights as JSON, e.g. {"empty":300} (others keep their defaults)`)
+}
+
+// apply sets the evaluation options, or says which flag is wrong.
+func (e *evalFlags) apply(opts *solver.Options) error {
+	switch e.eval {
+	case "blend":
+		opts.Eval = solver.EvalBlend
+	case "network":
+		opts.Eval = solver.EvalNetwork
+	case "heuristic":
+		opts.Eval = solver.EvalHeuristic
+	default:
+		return badInputf("--eval %q: want blend, network or heuristic", e.eval)
+	}
+	if !(e.blend > 0 && e.blend < 100) {
+		return badInputf("--blend %v: want a share above 0 and below 100", e.blend)
+	}
+	opts.Blend = e.blend
+	if e.network != "" {
+		f, err := os.Open(e.network)
+		if err != nil {
+			return badInput(err)
+		}
+		defer f.Close()
+		n, err := solver.ReadNetwork(f)
+		if err != nil {
+			return badInputf("--network %s: %v", e.network, err)
+		}
+		opts.Network = n
+	}
+	if e.weights != "" {
+		w := solver.DefaultWeights()
+		dec := json.NewDecoder(strings.NewReader(e.weights))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&w); err != nil {
+			return badInputf("--weights: %v", err)
+		}
+		opts.Weights = &w
+	}
+	return nil
+}
