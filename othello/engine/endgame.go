@@ -259,6 +259,15 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	alpha0 := alpha
 	best, bestMove := -inf, -1
 	for i, m := range list {
+		if i == 1 && n >= helpMinEmpties && s.pl.idle.Load() > 0 {
+			// A worker is idle: share the other moves with it.
+			best, bestMove = s.pl.share(s, p, o, list[1:], alpha, beta, best, bestMove,
+				func(w *searcher, np, no uint64, a, b int) int { return -w.solveNext(np, no, -b, -a, n-1) })
+			if s.aborted {
+				return 0
+			}
+			break
+		}
 		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 		a := max(alpha, best)
 		var v int

@@ -17,6 +17,7 @@ type searcher struct {
 	nodes   uint64
 	stop    *atomic.Bool
 	aborted bool
+	pl      *pool // the search's workers, for sharing moves with idle ones
 }
 
 // pvs returns the value of (p, o) searched depth plies deep (fail-soft), in

@@ -8,32 +8,37 @@ import (
 // This file spreads a search over the workers. Along the principal variation (the
 // first move at each full-window node, where the search spends most of its time
 // before any bound is known) it descends on one goroutine; once a node's first move
-// is done, the node's other moves are shared out to all workers with a null window,
-// each re-searched on its own worker if it proves better. Below splitMinEmpties (or
-// splitMinDepth for the midgame) a node is searched on one goroutine.
+// is done, the node's other moves are shared out to all idle workers with a null
+// window, each re-searched on its own worker if it proves better. Deeper in the
+// solver, any node far enough from the end does the same after its first move
+// whenever a worker sits idle (young brothers wait), so no CPU waits long for the
+// last big subtree of a split. Below splitMinEmpties (or splitMinDepth for the
+// midgame) a full-window node is searched on one goroutine; other nodes share from
+// helpMinEmpties.
 
 const (
 	splitMinEmpties = 12
 	splitMinDepth   = 4
+	helpMinEmpties  = 14
 )
 
-// pool hands out searchers, one per worker, all sharing the table and stop flag.
+// pool counts the idle CPUs of one search and hands out searchers, all sharing the
+// table and stop flag. A worker that waits for its helpers gives its CPU back while
+// it waits, so idle counts CPUs, not goroutines.
 type pool struct {
 	e    *Engine
 	g    geometry
 	stop *atomic.Bool
+	idle atomic.Int32 // CPUs free to help
 	mu   sync.Mutex
-	free []*searcher
-	all  []*searcher
+	free []*searcher // searchers not in use
+	all  []*searcher // every searcher made, for the node count
 }
 
 func (e *Engine) newPool(g geometry, stop *atomic.Bool) *pool {
 	pl := &pool{e: e, g: g, stop: stop}
-	for range e.workers {
-		s := &searcher{g: g, tt: e.tt, stop: stop}
-		pl.all = append(pl.all, s)
-	}
-	pl.free = append(pl.free, pl.all[1:]...)
+	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl})
+	pl.idle.Store(int32(e.workers - 1))
 	return pl
 }
 
@@ -54,20 +59,40 @@ func (pl *pool) aborted() bool {
 	return false
 }
 
-// take returns up to k idle searchers.
+// take claims up to k idle CPUs and returns a searcher for each.
 func (pl *pool) take(k int) []*searcher {
+	n := int32(0)
+	for {
+		idle := pl.idle.Load()
+		n = min(idle, int32(k))
+		if n <= 0 {
+			return nil
+		}
+		if pl.idle.CompareAndSwap(idle, idle-n) {
+			break
+		}
+	}
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
-	k = min(k, len(pl.free))
-	out := append([]*searcher(nil), pl.free[len(pl.free)-k:]...)
-	pl.free = pl.free[:len(pl.free)-k]
+	out := make([]*searcher, n)
+	for i := range out {
+		if len(pl.free) > 0 {
+			out[i] = pl.free[len(pl.free)-1]
+			pl.free = pl.free[:len(pl.free)-1]
+		} else {
+			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl}
+			pl.all = append(pl.all, out[i])
+		}
+	}
 	return out
 }
 
-func (pl *pool) give(ss []*searcher) {
+// done returns a helper's searcher and its CPU.
+func (pl *pool) done(s *searcher) {
 	pl.mu.Lock()
-	pl.free = append(pl.free, ss...)
+	pl.free = append(pl.free, s)
 	pl.mu.Unlock()
+	pl.idle.Add(1)
 }
 
 // childFn searches one child (already played: the opponent to move) with searcher s
@@ -85,17 +110,25 @@ func (pl *pool) splitNode(s *searcher, p, o uint64, list []moveScore, alpha, bet
 	if best >= beta || len(list) == 1 || s.aborted {
 		return best, bestMove
 	}
-	helpers := pl.take(len(list) - 2)
+	return pl.share(s, p, o, list[1:], alpha, beta, best, bestMove, child)
+}
+
+// share searches the moves of rest, after a first move that scored best, among s
+// and as many idle workers as can help, each move with a null window first. It
+// returns the best value and move (fail-soft); s.aborted is set if any worker was
+// stopped.
+func (pl *pool) share(s *searcher, p, o uint64, rest []moveScore, alpha, beta, best, bestMove int,
+	child childFn) (int, int) {
+	helpers := pl.take(len(rest) - 1)
 	var mu sync.Mutex
 	var next atomic.Int32
-	next.Store(1)
 	work := func(w *searcher) {
 		for {
 			i := int(next.Add(1) - 1)
-			if i >= len(list) {
+			if i >= len(rest) {
 				return
 			}
-			m := list[i]
+			m := rest[i]
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 			mu.Lock()
 			a := max(alpha, best)
@@ -118,13 +151,29 @@ func (pl *pool) splitNode(s *searcher, p, o uint64, list []moveScore, alpha, bet
 		}
 	}
 	var wg sync.WaitGroup
+	var helperAborted atomic.Bool
 	for _, h := range helpers {
 		wg.Add(1)
-		go func() { defer wg.Done(); work(h) }()
+		go func() {
+			defer wg.Done()
+			work(h)
+			if h.aborted {
+				helperAborted.Store(true)
+				h.aborted = false
+			}
+			pl.done(h)
+		}()
 	}
 	work(s)
-	wg.Wait()
-	pl.give(helpers)
+	if len(helpers) > 0 {
+		// Lend this CPU to the helpers' own splits while waiting for them.
+		pl.idle.Add(1)
+		wg.Wait()
+		pl.idle.Add(-1)
+	}
+	if helperAborted.Load() {
+		s.aborted = true
+	}
 	return best, bestMove
 }
 
