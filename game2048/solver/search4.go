@@ -14,7 +14,7 @@ type worker4 struct {
 	eval    *evaluator
 	tt      *table
 	p2, p4  float32 // chance of a 2 and of a 4
-	cut     float32 // branches less likely than this are scored by the heuristic
+	cut     float32 // branches less likely than this are scored as they stand
 	lift    float32 // added to every leaf (see leafLift)
 	nodes   uint64
 	stop    *atomic.Bool
@@ -40,7 +40,7 @@ func (w *worker4) maxNode(b game2048.Bitboard, depth int, prob float32) float32 
 
 // chanceNode averages over the tile that spawns on b (every empty cell, a 2 or a 4),
 // then searches on with one layer fewer; at depth 0, or when the branch has become
-// too unlikely to matter, it returns the heuristic.
+// too unlikely to matter, it returns the evaluation.
 func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float32 {
 	if depth == 0 || prob < w.cut {
 		return max(w.eval.bitboard(b)+w.lift, 1)

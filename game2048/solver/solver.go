@@ -19,7 +19,7 @@ var ErrNoMove = errors.New("solver: no move changes the board")
 // budget, one worker per CPU, the original game's chance of a 4.
 type Options struct {
 	// Depth fixes the search depth in random-tile layers (depth 3 looks at move, tile,
-	// move, tile, move, tile, move, then the heuristic). 0 chooses the depth from the
+	// move, tile, move, tile, move, then scores the board). 0 chooses the depth from the
 	// position: deeper when the board is crowded with different tiles.
 	Depth int
 	// Time, if set, is a budget per move: the search deepens one layer at a time and
@@ -33,13 +33,13 @@ type Options struct {
 	// value for a game that never spawns a 4.
 	FourChance float64
 	// Cutoff is the probability below which a branch is no longer searched but scored
-	// by the heuristic. 0 means 0.0001.
+	// as it stands. 0 means 0.0001.
 	Cutoff float64
 	// Weights of the heuristic; the zero value means DefaultWeights.
 	Weights *Weights
 	// Eval chooses what scores the leaves on 4x4 boards; the zero value is
-	// EvalBlend. Boards of other sizes, and 4x4 boards holding two 32768 tiles, are
-	// always scored by the heuristic.
+	// EvalBlend (an unknown value means EvalHeuristic). Boards of other sizes, and
+	// 4x4 boards holding two 32768 tiles, are always scored by the heuristic.
 	Eval Eval
 	// Network is the n-tuple network EvalBlend and EvalNetwork use; nil means
 	// DefaultNetwork. It must not change while a Solver uses it.
@@ -89,7 +89,7 @@ func New(opt Options) *Solver {
 type Analysis struct {
 	// Best is the direction with the highest value.
 	Best game2048.Direction `json:"best"`
-	// Values holds each direction's expected heuristic value, indexed by Direction;
+	// Values holds each direction's expected evaluation, indexed by Direction;
 	// meaningful only where Legal is true.
 	Values [4]float64 `json:"values"`
 	// Legal tells which directions change the board.
