@@ -117,6 +117,10 @@ func Test2048Train(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Trained on 100 games") || !strings.Contains(out, "--network "+more) {
 		t.Fatalf("train --from: code %d, %q %s", code, out, errOut)
 	}
+	// The new file replaced the old one whole, with no temporary file left beside it.
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Fatalf("%d files in the output directory, want net.gz and more.gz", len(entries))
+	}
 	for _, eval := range []string{"blend", "network", "heuristic"} {
 		out, errOut, code = run(t, "", "2048", "autoplay", "--games", "1", "--seed", "2", "--depth", "1",
 			"--network", more, "--eval", eval, "--json")

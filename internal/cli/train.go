@@ -2,9 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048/solver"
@@ -64,11 +66,18 @@ The built-in network was made by (about 16 minutes on one CPU):
 					return badInputf("--from %s: %v", from, err)
 				}
 			}
-			// Create the file first, so a bad path fails before the work.
-			out, err := os.Create(outPath)
+			// Write beside the target and rename at the end: a bad path fails before
+			// the work, and an interrupted run leaves an existing FILE as it was.
+			dir := filepath.Dir(outPath)
+			out, err := os.CreateTemp(dir, "."+filepath.Base(outPath)+".*.tmp")
 			if err != nil {
-				return badInput(err)
+				var pe *os.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				return badInputf("--out %s: cannot write in %s: %v", outPath, dir, err)
 			}
+			defer os.Remove(out.Name())
 			defer out.Close()
 			start := time.Now()
 			bar := newProgress(cmd, "training")
@@ -86,6 +95,9 @@ The built-in network was made by (about 16 minutes on one CPU):
 				return err
 			}
 			if err := out.Close(); err != nil {
+				return err
+			}
+			if err := os.Rename(out.Name(), outPath); err != nil {
 				return err
 			}
 			elapsed := time.Since(start)
