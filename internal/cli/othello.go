@@ -19,7 +19,7 @@ func newOthelloCommand() *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
-		newOthelloAnalyzeCommand(), newOthelloMatchCommand())
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand())
 	return cmd
 }
 

@@ -28,6 +28,7 @@ func newOthelloSolveCommand() *cobra.Command {
 	var wld, check, asJSON bool
 	var workers int
 	var tableBits uint
+	var patterns string
 	cmd := &cobra.Command{
 		Use:   "solve [--board POS] [--check]",
 		Short: "Solve positions exactly: best move and final score",
@@ -46,7 +47,15 @@ exits with status 1 if any disagrees:
 			if tableBits != 0 && (tableBits < 10 || tableBits > 30) {
 				return badInputf("--table-bits %d: want 10 to 30", tableBits)
 			}
-			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits})
+			opts := engine.Options{Workers: workers, TableBits: tableBits}
+			if patterns != "" {
+				w, err := readPatternsFile(patterns, "--patterns")
+				if err != nil {
+					return err
+				}
+				opts.Patterns = w
+			}
+			e := engine.New(opts)
 			out := cmd.OutOrStdout()
 			var total uint64
 			var elapsed time.Duration
@@ -105,6 +114,7 @@ exits with status 1 if any disagrees:
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per position")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
+	cmd.Flags().StringVar(&patterns, "patterns", "", "order the solver's moves by these pattern weights (from othello train) instead of the built-in ones")
 	return cmd
 }
 

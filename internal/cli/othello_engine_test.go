@@ -2,6 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -80,6 +83,69 @@ func TestOthelloMatch(t *testing.T) {
 		_, errOut, code := run(t, "", append([]string{"othello", "match"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("match %v: code %d, %q, want %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func TestOthelloSamplesAndTrain(t *testing.T) {
+	dir := t.TempDir()
+	samples := filepath.Join(dir, "s.txt")
+	out, errOut, code := run(t, "", "othello", "samples", "--games", "12", "--seed", "4", "--empties", "8-10", "--out", samples, "--json")
+	if code != 0 || !strings.Contains(out, `"samples"`) {
+		t.Fatalf("samples: code %d, %q %s", code, out, errOut)
+	}
+	data, err := os.ReadFile(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 30 {
+		t.Fatalf("%d sample lines from 12 games", len(lines))
+	}
+	// Each line is a position and its exact score: solve agrees.
+	board, score, _ := strings.Cut(lines[0], ";")
+	out, errOut, code = run(t, "", "othello", "solve", "--board", board, "--json")
+	var solved struct{ Score int }
+	if code != 0 || json.Unmarshal([]byte(out), &solved) != nil {
+		t.Fatalf("solve %q: code %d, %q %s", board, code, out, errOut)
+	}
+	if want := strings.TrimSpace(score); fmt.Sprintf("%+d", solved.Score) != want {
+		t.Fatalf("%s: sample says %s, solve %+d", board, want, solved.Score)
+	}
+	weights := filepath.Join(dir, "p.gz")
+	out, errOut, code = run(t, "", "othello", "train", samples, "--holdout", "10", "--out", weights)
+	if code != 0 || !strings.Contains(out, "Learned from") || !strings.Contains(out, "on the 10 held out") {
+		t.Fatalf("train: code %d, %q %s", code, out, errOut)
+	}
+	out, errOut, code = run(t, "", "othello", "solve", "--patterns", weights, "--check",
+		"--board", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36;")
+	if code != 0 || !strings.Contains(out, "a2   +38") || !strings.Contains(out, "ok") {
+		t.Fatalf("solve --patterns: code %d, %q %s", code, out, errOut)
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("# comment\n"+lines[0]+"\n"+"-------- X; +1\n"), 0o644)
+	badScore := filepath.Join(dir, "badscore.txt")
+	os.WriteFile(badScore, []byte(board+"; +99\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"samples", "--games", "0", "--out", samples}, "--games 0"},
+		{[]string{"samples", "--empties", "9-3", "--out", samples}, `--empties "9-3"`},
+		{[]string{"samples", "--games", "1"}, "--out is required"},
+		{[]string{"samples", "--games", "1", "--out", filepath.Join(dir, "no", "s.txt")}, "no such file"},
+		{[]string{"train", samples}, "--out is required"},
+		{[]string{"train", filepath.Join(dir, "nope.txt"), "--out", weights}, "no such file"},
+		{[]string{"train", bad, "--out", weights}, "bad.txt:3"},
+		{[]string{"train", badScore, "--out", weights}, `score "+99"`},
+		{[]string{"train", samples, "--rate", "0", "--out", weights}, "--rate 0"},
+		{[]string{"train", samples, "--holdout", "100000", "--out", weights}, "--holdout 100000"},
+		{[]string{"train", samples, "--from", samples, "--out", weights}, "not a gridgames Othello pattern file"},
+		{[]string{"solve", "--patterns", samples, "--board", board}, "--patterns"},
+	} {
+		_, errOut, code := run(t, "", append([]string{"othello"}, tc.args...)...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("othello %v: code %d, stderr %q, want 2 and %q", tc.args, code, errOut, tc.want)
 		}
 	}
 }

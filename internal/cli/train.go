@@ -66,19 +66,11 @@ The built-in network was made by (about 16 minutes on one CPU):
 					return badInputf("--from %s: %v", from, err)
 				}
 			}
-			// Write beside the target and rename at the end: a bad path fails before
-			// the work, and an interrupted run leaves an existing FILE as it was.
-			dir := filepath.Dir(outPath)
-			out, err := os.CreateTemp(dir, "."+filepath.Base(outPath)+".*.tmp")
+			out, err := createBeside(outPath)
 			if err != nil {
-				var pe *os.PathError
-				if errors.As(err, &pe) {
-					err = pe.Err
-				}
-				return badInputf("--out %s: cannot write in %s: %v", outPath, dir, err)
+				return err
 			}
-			defer os.Remove(out.Name())
-			defer out.Close()
+			defer out.discard()
 			start := time.Now()
 			bar := newProgress(cmd, "training")
 			window := min(games, 1000)
@@ -94,10 +86,7 @@ The built-in network was made by (about 16 minutes on one CPU):
 			if _, err := n.WriteTo(out); err != nil {
 				return err
 			}
-			if err := out.Close(); err != nil {
-				return err
-			}
-			if err := os.Rename(out.Name(), outPath); err != nil {
+			if err := out.commit(); err != nil {
 				return err
 			}
 			elapsed := time.Since(start)
@@ -126,4 +115,40 @@ func printTrainSummary(w io.Writer, s trainSummary, window int) {
 		s.Games, s.Seed, s.Rate, s.Seconds, s.GamesPerSec)
 	fmt.Fprintf(w, "Mean score of the last %d games (one move ahead, learning): %.0f\n", window, s.LastMean)
 	fmt.Fprintf(w, "Wrote %s; use it with --network %s.\n", s.Out, s.Out)
+}
+
+// atomicFile is an output file written beside its target and renamed over it at
+// the end: a bad path fails before any work, and an interrupted run leaves an
+// existing target as it was.
+type atomicFile struct {
+	*os.File
+	target string
+}
+
+// createBeside opens a temporary file in outPath's directory, or names the problem.
+func createBeside(outPath string) (*atomicFile, error) {
+	dir := filepath.Dir(outPath)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(outPath)+".*.tmp")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, badInputf("--out %s: cannot write in %s: %v", outPath, dir, err)
+	}
+	return &atomicFile{File: f, target: outPath}, nil
+}
+
+// commit closes the file and renames it to its target.
+func (f *atomicFile) commit() error {
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), f.target)
+}
+
+// discard removes the temporary file if commit did not rename it.
+func (f *atomicFile) discard() {
+	f.Close()
+	os.Remove(f.Name())
 }

@@ -30,6 +30,7 @@ type geometry struct {
 	row1    uint64
 	row8    uint64
 
+	xSquares   uint64    // the squares diagonally next to the corners
 	cornerList [4]uint64 // each corner, with its X square and C squares
 	xSquare    [4]uint64
 	cSquares   [4]uint64
@@ -72,6 +73,7 @@ func newGeometry(size int) geometry {
 		g.cornerList[i] = at(r, c)
 		g.xSquare[i] = at(r+dr, c+dc)
 		g.cSquares[i] = at(r+dr, c) | at(r, c+dc)
+		g.xSquares |= g.xSquare[i]
 	}
 	return g
 }

@@ -8,7 +8,10 @@
 // disc count and parity, blended by game phase. From a chosen number of empty
 // squares the exact solver takes over: fastest-first ordering, parity, a stability
 // cutoff, the table far from the end, and code that skips move generation for the
-// last six empties; it can also solve for win/loss/draw only.
+// last six empties; it can also solve for win/loss/draw only. On 8x8 the solver
+// also orders its moves far from the end, and guesses the score it then proves
+// with null-window probes, by a pattern evaluation learned from solved positions
+// (Patterns; EndgameSamples and TrainPatterns make new weights).
 //
 // Work is split along the principal variation: once a node's first move is known,
 // its other moves are shared among the workers.

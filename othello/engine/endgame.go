@@ -58,13 +58,17 @@ func (s *searcher) last1(p, o uint64, sq int) int {
 }
 
 // solveSmall tries each empty square directly (no move generation), odd quadrants
-// first.
+// first, and within each parity corners first and X squares last.
 func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int {
 	s.nodes++
 	empty := s.g.mask &^ (p | o)
 	odd := s.g.oddQuadrants(empty)
 	best := -inf
-	for _, set := range [2]uint64{odd, empty &^ odd} {
+	good, bad := s.g.corners, s.g.xSquares
+	sets := [6]uint64{odd & good, odd &^ (good | bad), odd & bad}
+	even := empty &^ odd
+	sets[3], sets[4], sets[5] = even&good, even&^(good|bad), even&bad
+	for _, set := range sets {
 		for ; set != 0; set &= set - 1 {
 			sq := lowest(set)
 			f := flips(p, o, sq)

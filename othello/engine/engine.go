@@ -22,14 +22,19 @@ type Options struct {
 	// TableBits sizes the shared transposition table: 2^TableBits slots of 16 bytes;
 	// 0 means 22.
 	TableBits uint
+	// Patterns is the evaluation the exact solver orders moves by on 8x8; nil means
+	// DefaultPatterns.
+	Patterns *Patterns
 }
 
 // Engine searches Othello positions. It keeps its transposition table between
 // searches. One search runs at a time (calls are serialised).
 type Engine struct {
-	mu      sync.Mutex
-	tt      *table
-	workers int
+	mu       sync.Mutex
+	tt       *table
+	workers  int
+	patterns *Patterns // the solver's evaluation on 8x8
+	using    *Patterns // patterns while the current search solves, else nil
 }
 
 // New returns an engine.
@@ -40,7 +45,10 @@ func New(opt Options) *Engine {
 	if opt.TableBits == 0 {
 		opt.TableBits = 22
 	}
-	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers}
+	if opt.Patterns == nil {
+		opt.Patterns = DefaultPatterns()
+	}
+	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns}
 }
 
 // Limits bound one search. The zero value searches to depth 1.
@@ -93,8 +101,18 @@ func (e *Engine) Search(pos othello.Position, lim Limits) (Result, error) {
 	var res Result
 	var nodes uint64
 	if lim.Endgame > 0 && n <= lim.Endgame {
-		// A short midgame search first fills the table with good move orders.
-		pre, pn := e.iterate(pos, min(n-1, max(2, (n-8)/2)), 0, stop)
+		if pos.Size() == 8 {
+			e.using = e.patterns
+			defer func() { e.using = nil }()
+		}
+		// A midgame search first fills the table with good move orders and guesses
+		// the score; with the patterns it can go deeper (to 12 empties), as its
+		// leaves are where they were trained.
+		pd := max(2, (n-8)/2)
+		if e.using != nil {
+			pd = max(2, n-12)
+		}
+		pre, pn := e.iterate(pos, min(n-1, pd), 0, stop)
 		nodes += pn
 		r, rn, ok := e.solveRoot(pos, lim.WLD, int(pre.Score), stop)
 		nodes += rn
@@ -204,12 +222,19 @@ func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duratio
 // side); it is widened on the side that fails. It reports false if stopped.
 func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atomic.Bool) (Result, uint64, bool) {
 	n := pos.Empties()
-	lo, hi := guess-3, guess+3
+	// Final scores are even on every board size (an even number of squares, the
+	// empties to the winner), so the window (g-1, g+1) asks "is it exactly g?" with
+	// a null window's cost; a probe that fails gives a bound, and the next probe
+	// goes to it, twice as far again after each further failure the same way.
+	lower, upper := -pos.Size()*pos.Size(), pos.Size()*pos.Size()
+	g := min(upper, max(lower, guess&^1))
+	lo, hi := g-1, g+1
 	if wld {
 		lo, hi = -1, 1
 	}
 	var r rootResult
 	var nodes uint64
+	run, lastDir := 0, 0
 	for {
 		var rn uint64
 		var ok bool
@@ -220,16 +245,29 @@ func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atom
 		if !ok {
 			return Result{}, nodes, false
 		}
-		switch {
-		case wld || (r.score > lo && r.score < hi):
-		case r.score <= lo:
-			lo, hi = -inf, r.score+1
-			continue
-		default:
-			lo, hi = r.score-1, inf
-			continue
+		if wld || (r.score > lo && r.score < hi) {
+			break
 		}
-		break
+		dir := 1
+		if r.score <= lo {
+			dir = -1
+			upper = min(upper, r.score&^1)
+		} else {
+			lower = max(lower, (r.score+1)&^1)
+		}
+		if dir == lastDir {
+			run++
+		} else {
+			run = 0
+		}
+		lastDir = dir
+		jump := (2 << min(run, 5)) - 2
+		if dir > 0 {
+			g = min(upper, lower+jump)
+		} else {
+			g = max(lower, upper-jump)
+		}
+		lo, hi = g-1, g+1
 	}
 	score := r.score
 	if wld {

@@ -7,6 +7,7 @@ import "sync/atomic"
 const (
 	exactBase           = 128 // table entries from the exact solver have depth exactBase+empties
 	shallowOrderEmpties = 20  // at or above this many empties the solver orders moves by a shallow search
+	patternOrderEmpties = 14  // from 14 to 19 empties the solver's fastest-first order heeds the patterns too
 )
 
 // searcher is one goroutine's search state. The table is shared; everything else
@@ -17,7 +18,16 @@ type searcher struct {
 	nodes   uint64
 	stop    *atomic.Bool
 	aborted bool
-	pl      *pool // the search's workers, for sharing moves with idle ones
+	pl      *pool     // the search's workers, for sharing moves with idle ones
+	pat     *Patterns // if not nil, the evaluation instead of the hand-made one
+}
+
+// eval is the static evaluation the search uses.
+func (s *searcher) eval(p, o uint64) int {
+	if s.pat != nil {
+		return s.patternEval(p, o)
+	}
+	return s.evaluate(p, o)
 }
 
 // pvs returns the value of (p, o) searched depth plies deep (fail-soft), in
@@ -31,7 +41,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 		return 0
 	}
 	if depth == 0 {
-		return s.evaluate(p, o)
+		return s.eval(p, o)
 	}
 	h := hashOf(p, o)
 	ttMove := -1
@@ -118,7 +128,7 @@ func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []move
 		np, no := o&^f, p|f|1<<uint(sq)
 		var v int
 		if d <= 1 {
-			v = s.evaluate(np, no)
+			v = s.eval(np, no)
 		} else {
 			v = s.pvs(np, no, -inf, inf, d-1, false)
 		}
@@ -135,6 +145,16 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 		return s.shallowOrder(p, o, mv, buf, ttMove, n)
 	}
 	list := s.orderedMoves(p, o, mv, buf)
+	if s.pat != nil && n >= patternOrderEmpties {
+		// The patterns' value of each reply, two key points per disc, counts
+		// beside the replies (eight points each).
+		for i := range list {
+			m := &list[i]
+			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+			m.key += int16(s.patternEval(np, no) / (unit / 2))
+		}
+		sortMoves(list)
+	}
 	promote(list, ttMove)
 	return list
 }

@@ -37,7 +37,7 @@ type pool struct {
 
 func (e *Engine) newPool(g geometry, stop *atomic.Bool) *pool {
 	pl := &pool{e: e, g: g, stop: stop}
-	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl})
+	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl, pat: e.using})
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
 }
@@ -80,7 +80,7 @@ func (pl *pool) take(k int) []*searcher {
 			out[i] = pl.free[len(pl.free)-1]
 			pl.free = pl.free[:len(pl.free)-1]
 		} else {
-			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl}
+			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl, pat: pl.all[0].pat}
 			pl.all = append(pl.all, out[i])
 		}
 	}

@@ -1,0 +1,261 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/spf13/cobra"
+)
+
+// The samples file: one solved position a line, "BOARD SIDE; SCORE", the score the
+// final disc difference for the side to move with perfect play. Lines starting with
+// '#' and blank lines are ignored.
+
+// writeSamples writes samples in the samples file format.
+func writeSamples(w io.Writer, samples []engine.Sample) error {
+	b := bufio.NewWriter(w)
+	for _, s := range samples {
+		fmt.Fprintf(b, "%s; %+d\n", s.Pos, s.Score)
+	}
+	return b.Flush()
+}
+
+// readSamples reads a samples file; a bad line is named by its number.
+func readSamples(r io.Reader, name string) ([]engine.Sample, error) {
+	var out []engine.Sample
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		board, score, ok := strings.Cut(line, ";")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"BOARD SIDE; SCORE\"", name, n)
+		}
+		pos, err := othello.ParsePosition(board)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+		}
+		if pos.Size() != 8 {
+			return nil, fmt.Errorf("%s:%d: a %dx%d board; patterns are for 8x8", name, n, pos.Size(), pos.Size())
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(score))
+		if err != nil || v < -64 || v > 64 {
+			return nil, fmt.Errorf("%s:%d: score %q: want a disc difference from -64 to +64", name, n, strings.TrimSpace(score))
+		}
+		out = append(out, engine.Sample{Pos: pos, Score: v})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
+}
+
+func newOthelloSamplesCommand() *cobra.Command {
+	var games, workers int
+	var seed uint64
+	var empties, outPath string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "samples --games N --out FILE [--seed S] [--empties A-B]",
+		Short: "Solve late-game positions exactly, as training data for the solver's patterns",
+		Long: `Play N games of varied, plausible moves (a shallow search with a random move now
+and then), take from each a position with A to B empty squares, solve it and every
+position one move later exactly, and write them to FILE, a line each:
+"BOARD SIDE; SCORE". The positions depend only on --seed and --games, whatever
+--workers is. ` + "`othello train`" + ` learns pattern weights from such files.`,
+		Example: `  gridgames othello samples --games 2000 --seed 1 --empties 12-20 --out s1.txt`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if games < 1 {
+				return badInputf("--games %d: want 1 or more", games)
+			}
+			lo, hi, err := parseRange(empties)
+			if err != nil {
+				return badInputf("--empties %q: %v", empties, err)
+			}
+			if outPath == "" {
+				return badInputf("--out is required: the file to write the samples to")
+			}
+			if workers <= 0 {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			out, err := createBeside(outPath)
+			if err != nil {
+				return err
+			}
+			defer out.discard()
+			start := time.Now()
+			bar := newProgress(cmd, "solving")
+			samples, err := engine.EndgameSamples(engine.SampleOptions{Games: games, Seed: seed,
+				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
+				func(done int) { bar.report(done, games) })
+			bar.finish()
+			if err != nil {
+				return badInput(err)
+			}
+			if err := writeSamples(out, samples); err != nil {
+				return err
+			}
+			if err := out.commit(); err != nil {
+				return err
+			}
+			sum := struct {
+				Games   int     `json:"games"`
+				Samples int     `json:"samples"`
+				Out     string  `json:"out"`
+				Seconds float64 `json:"seconds"`
+			}{games, len(samples), outPath, time.Since(start).Seconds()}
+			if asJSON {
+				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "Solved %d positions from %d games in %.1f s; wrote %s.\n",
+				sum.Samples, games, sum.Seconds, outPath)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&games, "games", 1000, "games to take positions from")
+	f.Uint64Var(&seed, "seed", 1, "seed of the games")
+	f.StringVar(&empties, "empties", "12-20", "range of empty squares of the positions taken")
+	f.StringVar(&outPath, "out", "", "write the samples to this file")
+	f.IntVar(&workers, "workers", 0, "games solved side by side (0: one per CPU)")
+	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// parseRange reads "A-B" (or "A") of positive integers, A <= B.
+func parseRange(text string) (int, int, error) {
+	a, b, found := strings.Cut(text, "-")
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := lo, error(nil)
+	if found {
+		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo || hi > 40 {
+		return 0, 0, fmt.Errorf("want A-B with 1 <= A <= B <= 40")
+	}
+	return lo, hi, nil
+}
+
+func newOthelloTrainCommand() *cobra.Command {
+	var epochs, holdout int
+	var rate float64
+	var seed uint64
+	var from, outPath string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "train SAMPLES... --out FILE [--epochs N] [--rate R] [--from FILE]",
+		Short: "Learn the solver's pattern evaluation from solved positions",
+		Long: `Fit pattern weights (edges, corners, rows, diagonals, mobility, parity) to the
+exact scores of the samples files (from ` + "`othello samples`" + `) by stochastic
+gradient descent, and write them to FILE. The last --holdout samples are kept
+aside to measure the fit on positions not learned from.
+
+The built-in weights were made by:
+  gridgames othello samples --games 6000 --seed 1 --empties 10-19 --out s.txt
+  gridgames othello train s.txt --out patterns.gz`,
+		Example: `  gridgames othello train s1.txt s2.txt --out p.gz
+  gridgames othello solve --patterns p.gz --check < ffo.obf`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if outPath == "" {
+				return badInputf("--out is required: the file to write the weights to")
+			}
+			if !(rate > 0 && rate <= 1) {
+				return badInputf("--rate %v: want above 0, at most 1", rate)
+			}
+			if epochs < 1 {
+				return badInputf("--epochs %d: want 1 or more", epochs)
+			}
+			var samples []engine.Sample
+			for _, name := range args {
+				f, err := os.Open(name)
+				if err != nil {
+					return badInput(err)
+				}
+				s, err := readSamples(f, name)
+				f.Close()
+				if err != nil {
+					return badInput(err)
+				}
+				samples = append(samples, s...)
+			}
+			if holdout < 0 || holdout >= len(samples) {
+				return badInputf("--holdout %d: want 0 to %d (there are %d samples)", holdout, len(samples)-1, len(samples))
+			}
+			var start *engine.Patterns
+			if from != "" {
+				w, err := readPatternsFile(from, "--from")
+				if err != nil {
+					return err
+				}
+				start = w
+			}
+			out, err := createBeside(outPath)
+			if err != nil {
+				return err
+			}
+			defer out.discard()
+			t0 := time.Now()
+			w, st, err := engine.TrainPatterns(samples, start, engine.PatternTraining{
+				Epochs: epochs, Rate: rate, Seed: seed, Holdout: holdout})
+			if err != nil {
+				return badInput(err)
+			}
+			if _, err := w.WriteTo(out); err != nil {
+				return err
+			}
+			if err := out.commit(); err != nil {
+				return err
+			}
+			if asJSON {
+				return json.NewEncoder(cmd.OutOrStdout()).Encode(struct {
+					engine.TrainStats
+					Out     string  `json:"out"`
+					Seconds float64 `json:"seconds"`
+				}{st, outPath, time.Since(t0).Seconds()})
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "Learned from %d samples in %.1f s: error %.2f discs (root mean square)",
+				st.Samples-holdout, time.Since(t0).Seconds(), st.TrainRMSE)
+			if holdout > 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), ", %.2f on the %d held out", st.HoldoutRMSE, holdout)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), ".\nWrote %s; use it with --patterns %s.\n", outPath, outPath)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&epochs, "epochs", 20, "passes over the samples")
+	f.Float64Var(&rate, "rate", 0.005, "learning rate")
+	f.Uint64Var(&seed, "seed", 1, "seed of the sample order")
+	f.IntVar(&holdout, "holdout", 0, "samples at the end kept aside to measure the fit")
+	f.StringVar(&from, "from", "", "start from these weights instead of zero")
+	f.StringVar(&outPath, "out", "", "write the weights to this file")
+	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// readPatternsFile loads pattern weights, naming the flag in errors.
+func readPatternsFile(path, flag string) (*engine.Patterns, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	defer f.Close()
+	w, err := engine.ReadPatterns(f)
+	if err != nil {
+		return nil, badInputf("%s %s: %v", flag, path, err)
+	}
+	return w, nil
+}

@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"bufio"
+	"os"
+	"testing"
+
+	"github.com/gridgames/gridgames/othello"
+)
+
+// benchPositions are late-game positions from random games.
+func benchPositions(n int) []othello.Position {
+	rnd := newRand(9)
+	var out []othello.Position
+	for len(out) < n {
+		if pos := randomPosition(rnd, 8, 14+rnd.IntN(12)); !pos.Over() {
+			out = append(out, pos)
+		}
+	}
+	return out
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	pos := benchPositions(256)
+	s := &searcher{g: newGeometry(8)}
+	b.Run("hand", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			p := pos[i&255]
+			s.evaluate(p.Player(), p.Opponent())
+		}
+	})
+	s.pat = DefaultPatterns()
+	b.Run("patterns", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			p := pos[i&255]
+			s.patternEval(p.Player(), p.Opponent())
+		}
+	})
+}
+
+// BenchmarkSolveFFO solves FFO #40 (20 empties) on one worker: run with
+// -benchtime 1x -count 10; it reports nodes per solve.
+func BenchmarkSolveFFO(b *testing.B) {
+	f, err := os.Open("../../../shared/data/fforum-40-59.obf")
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	obf, err := othello.ParseOBF(sc.Text())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for b.Loop() {
+		e := New(Options{Workers: 1})
+		r, err := e.Search(obf.Position, Limits{Endgame: 64})
+		if err != nil || int(r.Score) != obf.Scores[0].Score {
+			b.Fatalf("%+v %v", r, err)
+		}
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

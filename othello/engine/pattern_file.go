@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+)
+
+// The pattern file: gzip of a magic line, the number of weights (uint32, little
+// endian), then the weights as float32 little endian, in layout order.
+const patternMagic = "gridgames-othello-patterns-v1\n"
+
+//go:embed patterns_default.bin.gz
+var defaultPatternsFile []byte
+
+var defaultPatterns = sync.OnceValue(func() *Patterns {
+	w, err := ReadPatterns(bytes.NewReader(defaultPatternsFile))
+	if err != nil {
+		panic("engine: the built-in patterns do not load: " + err.Error())
+	}
+	return w
+})
+
+// DefaultPatterns returns the built-in pattern weights (shared; do not change them).
+func DefaultPatterns() *Patterns { return defaultPatterns() }
+
+// WriteTo writes the weights in the pattern file format.
+func (w *Patterns) WriteTo(out io.Writer) (int64, error) {
+	cw := &countWriter{w: out}
+	z := gzip.NewWriter(cw)
+	b := bufio.NewWriter(z)
+	b.WriteString(patternMagic)
+	binary.Write(b, binary.LittleEndian, uint32(len(w.w)))
+	var buf [4]byte
+	for _, x := range w.w {
+		binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
+		b.Write(buf[:])
+	}
+	if err := b.Flush(); err != nil {
+		return cw.n, err
+	}
+	err := z.Close()
+	return cw.n, err
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// ReadPatterns reads weights written by WriteTo. A file of another kind, another
+// layout or a cut-off file is refused with the reason.
+func ReadPatterns(r io.Reader) (*Patterns, error) {
+	z, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, errors.New("not a gridgames Othello pattern file (not gzip)")
+	}
+	b := bufio.NewReader(z)
+	magic := make([]byte, len(patternMagic))
+	if _, err := io.ReadFull(b, magic); err != nil || string(magic) != patternMagic {
+		return nil, errors.New("not a gridgames Othello pattern file")
+	}
+	var n uint32
+	if err := binary.Read(b, binary.LittleEndian, &n); err != nil {
+		return nil, errors.New("pattern file cut off in its header")
+	}
+	if int(n) != layout.size {
+		return nil, fmt.Errorf("pattern file has %d weights, this version uses %d", n, layout.size)
+	}
+	w := newPatterns()
+	var buf [4]byte
+	for i := range w.w {
+		if _, err := io.ReadFull(b, buf[:]); err != nil {
+			return nil, fmt.Errorf("pattern file cut off after %d of %d weights", i, n)
+		}
+		x := math.Float32frombits(binary.LittleEndian.Uint32(buf[:]))
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) || math.Abs(float64(x)) > 1000 {
+			return nil, fmt.Errorf("pattern file weight %d is %v, not a reasonable number", i, x)
+		}
+		w.w[i] = x
+	}
+	if _, err := b.ReadByte(); err != io.EOF {
+		return nil, errors.New("pattern file has data after its weights")
+	}
+	return w, nil
+}
