@@ -166,8 +166,8 @@ func (e *Engine) exactValue(pos othello.Position) (int, bool) {
 
 // PatternTraining configures TrainPatterns.
 type PatternTraining struct {
-	Epochs  int     // passes over the samples; 0 means 20
-	Rate    float64 // step size; 0 means 0.005
+	Epochs  int     // passes over the samples; 0 means 40
+	Rate    float64 // step size; 0 means 0.002
 	Seed    uint64  // shuffles the samples
 	Holdout int     // the last Holdout samples are not learned from, only measured
 }
@@ -183,10 +183,10 @@ type TrainStats struct {
 // squared error, starting from from (or from zero if nil). Deterministic by seed.
 func TrainPatterns(samples []Sample, from *Patterns, opt PatternTraining) (*Patterns, TrainStats, error) {
 	if opt.Epochs == 0 {
-		opt.Epochs = 20
+		opt.Epochs = 40
 	}
 	if opt.Rate == 0 {
-		opt.Rate = 0.005
+		opt.Rate = 0.002
 	}
 	if opt.Holdout < 0 || opt.Holdout >= len(samples) {
 		return nil, TrainStats{}, fmt.Errorf("engine: holdout %d of %d samples", opt.Holdout, len(samples))
