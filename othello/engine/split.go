@@ -29,6 +29,7 @@ type pool struct {
 	e    *Engine
 	g    geometry
 	stop *atomic.Bool
+	pat  *Patterns    // the evaluation of every searcher, or nil for the hand-made one
 	idle atomic.Int32 // CPUs free to help
 	mu   sync.Mutex
 	free []*searcher // searchers not in use
@@ -36,8 +37,8 @@ type pool struct {
 }
 
 func (e *Engine) newPool(g geometry, stop *atomic.Bool) *pool {
-	pl := &pool{e: e, g: g, stop: stop}
-	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl, pat: e.using})
+	pl := &pool{e: e, g: g, stop: stop, pat: e.using}
+	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl, pat: pl.pat})
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
 }
@@ -80,7 +81,7 @@ func (pl *pool) take(k int) []*searcher {
 			out[i] = pl.free[len(pl.free)-1]
 			pl.free = pl.free[:len(pl.free)-1]
 		} else {
-			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl, pat: pl.all[0].pat}
+			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl, pat: pl.pat}
 			pl.all = append(pl.all, out[i])
 		}
 	}
