@@ -82,7 +82,7 @@ func BenchmarkPerftParallel(b *testing.B) {
 		b.Run(itoa(d), func(b *testing.B) {
 			var leaves uint64
 			for b.Loop() {
-				leaves = PerftParallel(StartPosition(), d, 0, nil)
+				leaves, _ = PerftParallel(b.Context(), StartPosition(), d, 0, nil)
 			}
 			b.ReportMetric(float64(leaves)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
 		})

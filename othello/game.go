@@ -205,23 +205,31 @@ type Result struct {
 	Winner Color `json:"winner"` // Black, White, or None for a draw
 	Black  int   `json:"black"`  // discs on the board
 	White  int   `json:"white"`
+	Empty  int   `json:"empty"` // empty squares left at the end
 	// Score is black's final disc difference, the empty squares counted for the winner.
 	Score int `json:"score"`
 }
 
-// String describes the result: "black wins 40-24 (+16)" or "draw 32-32".
+// String describes the result: "black wins 40-24 (+16)", "draw 32-32", or with
+// squares left empty "black wins 13-0 (+64: the 51 empty squares go to the winner)".
 func (r Result) String() string {
 	if r.Winner == None {
 		return fmt.Sprintf("draw %d-%d", r.Black, r.White)
 	}
-	return fmt.Sprintf("%v wins %d-%d (%+d)", r.Winner, r.Black, r.White, r.Score)
+	switch r.Empty {
+	case 0:
+		return fmt.Sprintf("%v wins %d-%d (%+d)", r.Winner, r.Black, r.White, r.Score)
+	case 1:
+		return fmt.Sprintf("%v wins %d-%d (%+d: the empty square goes to the winner)", r.Winner, r.Black, r.White, r.Score)
+	}
+	return fmt.Sprintf("%v wins %d-%d (%+d: the %d empty squares go to the winner)", r.Winner, r.Black, r.White, r.Score, r.Empty)
 }
 
 // Result returns the outcome and true once the game is over; before that, the
 // current counts and false.
 func (g *Game) Result() (Result, bool) {
 	pos := g.Position()
-	r := Result{Black: pos.Count(Black), White: pos.Count(White), Score: pos.Score()}
+	r := Result{Black: pos.Count(Black), White: pos.Count(White), Empty: pos.Empties(), Score: pos.Score()}
 	switch {
 	case r.Score > 0:
 		r.Winner = Black

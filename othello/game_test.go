@@ -1,8 +1,10 @@
 package othello
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,8 +58,44 @@ func TestGameOverRefusesMoves(t *testing.T) {
 	if err := g.PlayText("a1"); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("move after the end: %v", err)
 	}
-	if r.String() != "black wins 13-0 (+64)" {
-		t.Fatalf("result text %q", r.String())
+	if want := "black wins 13-0 (+64: the 51 empty squares go to the winner)"; r.String() != want {
+		t.Fatalf("result text %q, want %q", r.String(), want)
+	}
+}
+
+func TestResultText(t *testing.T) {
+	for _, tc := range []struct {
+		r    Result
+		want string
+	}{
+		{Result{Winner: Black, Black: 40, White: 24, Score: 16}, "black wins 40-24 (+16)"},
+		{Result{Winner: White, Black: 20, White: 43, Empty: 1, Score: -24}, "white wins 20-43 (-24: the empty square goes to the winner)"},
+		{Result{Winner: None, Black: 30, White: 30, Empty: 4}, "draw 30-30"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			if got := tc.r.String(); got != tc.want {
+				t.Fatalf("got %q", got)
+			}
+		})
+	}
+}
+
+// Squares read and write as their names in JSON, a pass as "pass".
+func TestSquareJSON(t *testing.T) {
+	in := []Square{SquareAt(5, 4), Pass, 0, 63}
+	data, err := json.Marshal(in)
+	if err != nil || string(data) != `["f5","pass","a1","h8"]` {
+		t.Fatalf("%s %v", data, err)
+	}
+	var out []Square
+	if err := json.Unmarshal(data, &out); err != nil || !slices.Equal(in, out) {
+		t.Fatalf("%v %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`["i9"]`), &out); !errors.Is(err, ErrSyntax) {
+		t.Fatalf("i9: %v", err)
+	}
+	if _, err := json.Marshal(Square(70)); err == nil {
+		t.Fatal("square 70 marshalled")
 	}
 }
 

@@ -3,6 +3,7 @@ package othello
 // This file is hot code: perft walks hundreds of millions of positions a second.
 
 import (
+	"context"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -61,8 +62,9 @@ func b2i(b bool) int {
 // PerftParallel is Perft spread over workers goroutines (0 means one per CPU). The
 // tree is split a few plies down into tasks; progress, if not nil, is called after
 // each task with the tasks done and the total, from any goroutine but never
-// concurrently.
-func PerftParallel(pos Position, depth, workers int, progress func(done, total int)) uint64 {
+// concurrently. If ctx ends first, no further task starts and PerftParallel
+// returns ctx's error (and a partial count).
+func PerftParallel(ctx context.Context, pos Position, depth, workers int, progress func(done, total int)) (uint64, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -111,7 +113,7 @@ func PerftParallel(pos Position, depth, workers int, progress func(done, total i
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(tasks) {
+				if i >= len(tasks) || ctx.Err() != nil {
 					return
 				}
 				t := tasks[i]
@@ -126,5 +128,5 @@ func PerftParallel(pos Position, depth, workers int, progress func(done, total i
 		}()
 	}
 	wg.Wait()
-	return total.Load()
+	return total.Load(), ctx.Err()
 }

@@ -2,26 +2,29 @@ package othello
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // published are the 8x8 perft counts of Aart Bik's reversi perft page (depths 15 and
-// 16 from a comment there), as in shared/data/perft.md.
+// 16 from a comment there), as in data/perft.md.
 var published = map[int]uint64{
 	1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216, 9: 3005288,
 	10: 24571284, 11: 212258800, 12: 1939886636, 13: 18429641748, 14: 184042084512,
 	15: 1891832540064, 16: 20301186039128,
 }
 
-// TestPublishedTableMatchesSharedData keeps the table above honest against the house
-// copy of the counts, when shared/ sits beside the project as it does in CI.
-func TestPublishedTableMatchesSharedData(t *testing.T) {
-	f, err := os.Open("../../shared/data/perft.md")
+// TestPublishedTableMatchesData keeps the table above honest against the copy of
+// the counts shipped in data/perft.md.
+func TestPublishedTableMatchesData(t *testing.T) {
+	f, err := os.Open("../data/perft.md")
 	if err != nil {
-		t.Skipf("shared/data/perft.md is not beside the project: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	n := 0
@@ -65,9 +68,9 @@ func TestPerftPublished(t *testing.T) {
 			break
 		}
 		t.Run(strconv.Itoa(d), func(t *testing.T) {
-			got := PerftParallel(start, d, 0, nil)
-			if got != want {
-				t.Fatalf("perft(%d) = %d, want %d", d, got, want)
+			got, err := PerftParallel(t.Context(), start, d, 0, nil)
+			if got != want || err != nil {
+				t.Fatalf("perft(%d) = %d, %v; want %d", d, got, err, want)
 			}
 			if d <= 7 {
 				if single := Perft(start, d); single != want {
@@ -78,5 +81,19 @@ func TestPerftPublished(t *testing.T) {
 	}
 	if StartPosition() != start {
 		t.Fatal("perft changed the start position")
+	}
+}
+
+// A cancelled parallel perft stops at once with the context's error.
+func TestPerftParallelCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	start := time.Now()
+	n, err := PerftParallel(ctx, StartPosition(), 14, 2, nil)
+	if !errors.Is(err, context.Canceled) || n >= published[14] {
+		t.Fatalf("%d leaves, %v: want a partial count and Canceled", n, err)
+	}
+	if took := time.Since(start); took > 100*time.Millisecond {
+		t.Errorf("took %v after the cancel", took)
 	}
 }

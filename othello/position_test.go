@@ -137,8 +137,8 @@ func TestPerftSmallBoardsAgainstReference(t *testing.T) {
 				if got := Perft(pos, tc.depth); got != want {
 					t.Fatalf("perft(%d) = %d, reference %d", tc.depth, got, want)
 				}
-				if got := PerftParallel(pos, tc.depth, 2, nil); got != want {
-					t.Fatalf("parallel perft(%d) = %d, reference %d", tc.depth, got, want)
+				if got, err := PerftParallel(t.Context(), pos, tc.depth, 2, nil); got != want || err != nil {
+					t.Fatalf("parallel perft(%d) = %d, %v; reference %d", tc.depth, got, err, want)
 				}
 				if pos != before {
 					t.Fatal("perft changed the position")

@@ -57,3 +57,22 @@ func Squares(b uint64) []Square {
 	}
 	return out
 }
+
+// MarshalText encodes the square by name ("f5", or "pass"), so squares read as
+// names in JSON.
+func (s Square) MarshalText() ([]byte, error) {
+	if s != Pass && (s < 0 || s > 63) {
+		return nil, fmt.Errorf("%w: no square %d", ErrSyntax, int8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText decodes a square name as ParseSquare does on an 8x8 board.
+func (s *Square) UnmarshalText(text []byte) error {
+	sq, err := ParseSquare(string(text), 8)
+	if err != nil {
+		return err
+	}
+	*s = sq
+	return nil
+}

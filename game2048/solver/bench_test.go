@@ -32,7 +32,7 @@ func BenchmarkBestMove(b *testing.B) {
 						var nodes uint64
 						for b.Loop() {
 							s.forget()
-							a, err := s.BestMove(board, 0.1)
+							a, err := s.BestMove(b.Context(), board, 0.1)
 							if err != nil {
 								b.Fatal(err)
 							}
@@ -53,7 +53,7 @@ func BenchmarkBestMoveGeneral(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
 		s.forget()
-		a, _ := s.BestMove(board, 0.1)
+		a, _ := s.BestMove(b.Context(), board, 0.1)
 		nodes += a.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")

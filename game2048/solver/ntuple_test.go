@@ -139,7 +139,7 @@ func FuzzReadNetwork(f *testing.F) {
 func TestTrainLearns(t *testing.T) {
 	n := new(Network)
 	var first, last int64
-	Train(n, TrainOptions{Games: 600, Seed: 9, Progress: func(g int, score int64) {
+	Train(t.Context(), n, TrainOptions{Games: 600, Seed: 9, Progress: func(g int, score int64) {
 		switch {
 		case g <= 100:
 			first += score
@@ -152,7 +152,7 @@ func TestTrainLearns(t *testing.T) {
 	}
 	// Same seed, same weights.
 	m := new(Network)
-	Train(m, TrainOptions{Games: 600, Seed: 9})
+	Train(t.Context(), m, TrainOptions{Games: 600, Seed: 9})
 	if m.W != n.W {
 		t.Fatal("two trainings with the same seed differ")
 	}

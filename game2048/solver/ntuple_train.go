@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 
@@ -26,8 +27,9 @@ type TrainOptions struct {
 // and Jaśkowski, 2014): it plays games choosing the move with the most points plus
 // value of the board after it, and after each move pulls the value of the previous
 // afterstate toward the points just earned plus the value of the new afterstate (a
-// lost game's last afterstate toward 0).
-func Train(n *Network, opt TrainOptions) {
+// lost game's last afterstate toward 0). If ctx ends first, Train stops after the
+// game under way and returns ctx's error; n then holds what was learned so far.
+func Train(ctx context.Context, n *Network, opt TrainOptions) error {
 	rate := opt.Rate
 	if rate == 0 {
 		rate = 0.1
@@ -51,6 +53,9 @@ func Train(n *Network, opt TrainOptions) {
 		return b | game2048.Bitboard(t<<bits.TrailingZeros64(empty))
 	}
 	for g := 1; g <= opt.Games; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		b := spawn(spawn(0))
 		var prev game2048.Bitboard
 		havePrev := false
@@ -84,6 +89,7 @@ func Train(n *Network, opt TrainOptions) {
 			opt.Progress(g, score)
 		}
 	}
+	return nil
 }
 
 // update adds delta to every weight b reads.

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -23,8 +24,9 @@ type rulesOf interface{ Rules() game2048.Rules }
 // returns the final figures. The chance of a 4 comes from p's rules when p has a
 // Rules method, else from the options. onMove, if not nil, sees each analysis and
 // the move's result. It stops with an error if p refuses a move or claims a move
-// changed nothing.
-func (s *Solver) Play(p game2048.Puzzle, onMove func(Analysis, game2048.MoveResult)) (GameStats, error) {
+// changed nothing, and with ctx's error (and the figures so far) if ctx ends; a
+// move whose search was cut short is not played.
+func (s *Solver) Play(ctx context.Context, p game2048.Puzzle, onMove func(Analysis, game2048.MoveResult)) (GameStats, error) {
 	start := time.Now()
 	fourChance := -1.0
 	if r, ok := p.(rulesOf); ok {
@@ -36,9 +38,9 @@ func (s *Solver) Play(p game2048.Puzzle, onMove func(Analysis, game2048.MoveResu
 		if err != nil {
 			return st, err
 		}
-		a, err := s.BestMove(b, fourChance)
+		a, err := s.BestMove(ctx, b, fourChance)
 		if err != nil {
-			return st, err
+			return s.partial(st, p, start), err
 		}
 		res, err := p.Move(a.Best)
 		if err != nil {
@@ -53,10 +55,14 @@ func (s *Solver) Play(p game2048.Puzzle, onMove func(Analysis, game2048.MoveResu
 			onMove(a, res)
 		}
 	}
-	b, err := game2048.BoardOfPuzzle(p)
-	if err != nil {
-		return st, err
+	return s.partial(st, p, start), nil
+}
+
+// partial fills in the score, max tile and time of a game played so far.
+func (s *Solver) partial(st GameStats, p game2048.Puzzle, start time.Time) GameStats {
+	if b, err := game2048.BoardOfPuzzle(p); err == nil {
+		st.MaxTile = b.MaxTile().Value()
 	}
-	st.Score, st.MaxTile, st.Elapsed = p.Score(), b.MaxTile().Value(), time.Since(start)
-	return st, nil
+	st.Score, st.Elapsed = p.Score(), time.Since(start)
+	return st
 }

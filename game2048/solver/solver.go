@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/bits"
@@ -105,7 +106,11 @@ type Analysis struct {
 // BestMove analyses b, on which a new tile is a 4 with probability fourChance (a
 // negative value means the solver's option). It returns ErrNoMove when no direction
 // changes the board.
-func (s *Solver) BestMove(b game2048.Board, fourChance float64) (Analysis, error) {
+//
+// When ctx ends before the search does, BestMove stops within a few milliseconds
+// and returns the deepest analysis it finished (at worst the one-move evaluation,
+// depth 0) together with ctx's error; Best is then still a direction that moves.
+func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance float64) (Analysis, error) {
 	start := time.Now()
 	if fourChance < 0 {
 		fourChance = s.opt.FourChance
@@ -122,50 +127,55 @@ func (s *Solver) BestMove(b game2048.Board, fourChance float64) (Analysis, error
 	if !any {
 		return Analysis{Legal: legal}, ErrNoMove
 	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	maxDepth := s.opt.Depth
 	if maxDepth <= 0 {
 		maxDepth = AdaptiveDepth(b)
 	}
-	if s.opt.Time <= 0 {
-		a, _ := s.search(b, fourChance, maxDepth, nil)
-		a.Legal, a.Elapsed = legal, time.Since(start)
-		return a, nil
-	}
-	// Iterative deepening against the budget.
-	var stop atomic.Bool
-	timer := time.AfterFunc(s.opt.Time, func() { stop.Store(true) })
-	defer timer.Stop()
-	if s.opt.Depth <= 0 {
-		maxDepth = 12
-	}
 	var best Analysis
 	var nodes uint64
-	last := time.Duration(0)
-	for depth := 1; depth <= maxDepth; depth++ {
-		t0 := time.Now()
-		a, ok := s.search(b, fourChance, depth, &stop)
-		nodes += a.Nodes
-		if !ok {
-			break
+	if s.opt.Time <= 0 {
+		a, ok := s.search(b, fourChance, maxDepth, &stop)
+		if ok {
+			a.Legal, a.Elapsed = legal, time.Since(start)
+			return a, nil
 		}
-		best = a
-		took := time.Since(t0)
-		// Stop early when the next layer (typically several times this one) cannot fit.
-		growth := 8.0
-		if last > 0 {
-			growth = max(2, float64(took)/float64(last))
+		nodes = a.Nodes
+	} else {
+		// Iterative deepening against the budget.
+		timer := time.AfterFunc(s.opt.Time, func() { stop.Store(true) })
+		defer timer.Stop()
+		if s.opt.Depth <= 0 {
+			maxDepth = 12
 		}
-		if time.Since(start)+time.Duration(float64(took)*growth) > s.opt.Time {
-			break
+		last := time.Duration(0)
+		for depth := 1; depth <= maxDepth; depth++ {
+			t0 := time.Now()
+			a, ok := s.search(b, fourChance, depth, &stop)
+			nodes += a.Nodes
+			if !ok {
+				break
+			}
+			best = a
+			took := time.Since(t0)
+			// Stop early when the next layer (typically several times this one) cannot fit.
+			growth := 8.0
+			if last > 0 {
+				growth = max(2, float64(took)/float64(last))
+			}
+			if time.Since(start)+time.Duration(float64(took)*growth) > s.opt.Time {
+				break
+			}
+			last = took
 		}
-		last = took
 	}
-	best.Legal, best.Nodes, best.Elapsed = legal, nodes, time.Since(start)
 	if best.Depth == 0 { // not even depth 1 finished: fall back to depth 0
 		a, _ := s.search(b, fourChance, 0, nil)
 		best.Best, best.Values = a.Best, a.Values
 	}
-	return best, nil
+	best.Legal, best.Nodes, best.Elapsed = legal, nodes, time.Since(start)
+	return best, ctx.Err()
 }
 
 // AdaptiveDepth is the depth the solver chooses for b when none is fixed: two less

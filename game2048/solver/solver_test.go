@@ -34,7 +34,7 @@ func TestBestMoveIsAlwaysLegal(t *testing.T) {
 				}
 			}
 		}
-		a, err := s.BestMove(b, 0.1)
+		a, err := s.BestMove(t.Context(), b, 0.1)
 		if b.Over() {
 			if !errors.Is(err, ErrNoMove) {
 				t.Fatalf("case %d: finished board %s: err %v", i, b, err)
@@ -69,7 +69,7 @@ func TestObviousMoves(t *testing.T) {
 	s := New(Options{Depth: 1, Workers: 2, TableBits: 14})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := s.BestMove(mustBoard(t, tc.board), 0.1)
+			a, err := s.BestMove(t.Context(), mustBoard(t, tc.board), 0.1)
 			if err != nil || a.Best != tc.want {
 				t.Fatalf("best %v (values %v, err %v), want %v", a.Best, a.Values, err, tc.want)
 			}
@@ -128,7 +128,7 @@ func TestAvoidsCertainDeath(t *testing.T) {
 			continue
 		}
 		checked++
-		a, err := s.BestMove(b, 0.1)
+		a, err := s.BestMove(t.Context(), b, 0.1)
 		if err != nil || deathChance(b, a.Best, 0.1) == 1 {
 			t.Fatalf("%s: picked %v, a certain death (values %v)", b, a.Best, a.Values)
 		}
@@ -137,7 +137,7 @@ func TestAvoidsCertainDeath(t *testing.T) {
 
 func TestNoMoveOnFinishedBoard(t *testing.T) {
 	s := New(Options{Depth: 2})
-	if _, err := s.BestMove(mustBoard(t, "2,4/4,2"), 0.1); !errors.Is(err, ErrNoMove) {
+	if _, err := s.BestMove(t.Context(), mustBoard(t, "2,4/4,2"), 0.1); !errors.Is(err, ErrNoMove) {
 		t.Fatalf("err %v, want ErrNoMove", err)
 	}
 }
@@ -148,7 +148,7 @@ func TestSameSeedSameGame(t *testing.T) {
 	play := func() game2048.Record {
 		g, _ := game2048.NewGame(game2048.WithSeed(12))
 		s := New(Options{Depth: 2, Workers: 2, TableBits: 16})
-		if _, err := s.Play(g, nil); err != nil {
+		if _, err := s.Play(t.Context(), g, nil); err != nil {
 			t.Fatal(err)
 		}
 		return g.Record()
@@ -175,7 +175,7 @@ func TestPlaysCompleteGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := New(Options{Depth: tc.depth, Workers: 2, TableBits: 16})
-			st, err := s.Play(g, nil)
+			st, err := s.Play(t.Context(), g, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +234,7 @@ func TestDrivesAnyPuzzle(t *testing.T) {
 	p := &otherPuzzle{rnd: rand.New(rand.NewPCG(5, 5))}
 	p.cells[0][0], p.cells[1][1] = 2, 2
 	s := New(Options{Depth: 1, FourChance: -1, TableBits: 16})
-	st, err := s.Play(p, nil)
+	st, err := s.Play(t.Context(), p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +246,7 @@ func TestDrivesAnyPuzzle(t *testing.T) {
 func TestTimeBudget(t *testing.T) {
 	s := New(Options{Time: 30 * time.Millisecond, Workers: 2})
 	b := mustBoard(t, "2,0,0,0/0,4,0,0/0,0,8,0/0,0,0,2")
-	a, err := s.BestMove(b, 0.1)
+	a, err := s.BestMove(t.Context(), b, 0.1)
 	if err != nil || a.Depth < 1 || !b.CanMove(a.Best) {
 		t.Fatalf("time-limited search: %+v, %v", a, err)
 	}

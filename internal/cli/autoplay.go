@@ -167,7 +167,7 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 			g, err := game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i)))
 			if err == nil {
 				var st solver.GameStats
-				st, err = s.Play(g, nil)
+				st, err = s.Play(cmd.Context(), g, nil)
 				results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record()}
 			}
 			errs[i] = err

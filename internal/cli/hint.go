@@ -55,7 +55,7 @@ nothing). Without --depth or --time the depth follows the position.`,
 				return err
 			}
 			s := solver.New(opts)
-			a, err := s.BestMove(b, fourChance)
+			a, err := s.BestMove(cmd.Context(), b, fourChance)
 			out := hintOutput{Values: map[string]*float64{}}
 			if errors.Is(err, solver.ErrNoMove) {
 				out.Over = true

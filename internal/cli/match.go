@@ -168,7 +168,7 @@ func runMatch(cmd *cobra.Command, start othello.Position, mkA, mkB func() engine
 				black, white = pl.b, pl.a
 			}
 			op := openings[i/2]
-			plies, final, err := engine.PlayGame(op.pos, black, white)
+			plies, final, err := engine.PlayGame(cmd.Context(), op.pos, black, white)
 			diff := final.Score() // black's view
 			if !firstBlack {
 				diff = -diff

@@ -132,7 +132,10 @@ terminal for long runs.`,
 			for d := 1; d <= depth; d++ {
 				bar := newProgress(cmd, fmt.Sprintf("perft %d", d))
 				start := time.Now()
-				leaves := othello.PerftParallel(pos, d, workers, bar.report)
+				leaves, err := othello.PerftParallel(cmd.Context(), pos, d, workers, bar.report)
+				if err != nil {
+					return err
+				}
 				elapsed := time.Since(start)
 				bar.finish()
 				rate := float64(leaves) / max(elapsed.Seconds(), 1e-9)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -65,7 +66,7 @@ exits with status 1 if any disagrees:
 				if err != nil {
 					return err
 				}
-				line, err := solvePosition(e, o, wld, check)
+				line, err := solvePosition(cmd.Context(), e, o, wld, check)
 				if err != nil {
 					return err
 				}
@@ -120,7 +121,7 @@ exits with status 1 if any disagrees:
 
 // solvePosition solves o's position (after a forced pass, if any) and checks the
 // answer against o's move scores when asked.
-func solvePosition(e *engine.Engine, o othello.OBF, wld, check bool) (solveLine, error) {
+func solvePosition(ctx context.Context, e *engine.Engine, o othello.OBF, wld, check bool) (solveLine, error) {
 	pos := o.Position
 	line := solveLine{Board: pos.String()}
 	if pos.Over() {
@@ -131,7 +132,7 @@ func solvePosition(e *engine.Engine, o othello.OBF, wld, check bool) (solveLine,
 	if passed {
 		pos = pos.Pass()
 	}
-	r, err := e.Search(pos, engine.Limits{Endgame: 64, WLD: wld})
+	r, err := e.Search(ctx, pos, engine.Limits{Endgame: 64, WLD: wld})
 	if err != nil {
 		return line, err
 	}
@@ -216,7 +217,7 @@ when the endgame is solved) with the line the engine expects, best first.`,
 				depth = 8
 			}
 			e := engine.New(engine.Options{Workers: workers})
-			vals, err := e.Analyze(pos, engine.Limits{Depth: depth, Time: budget, Endgame: endgame})
+			vals, err := e.Analyze(cmd.Context(), pos, engine.Limits{Depth: depth, Time: budget, Endgame: endgame})
 			if errors.Is(err, engine.ErrNoMove) {
 				return badInputf("the game is over in this position (%s)", movesLine(pos))
 			}

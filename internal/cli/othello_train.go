@@ -97,7 +97,7 @@ position one move later exactly, and write them to FILE, a line each:
 			defer out.discard()
 			start := time.Now()
 			bar := newProgress(cmd, "solving")
-			samples, err := engine.EndgameSamples(engine.SampleOptions{Games: games, Seed: seed,
+			samples, err := engine.EndgameSamples(cmd.Context(), engine.SampleOptions{Games: games, Seed: seed,
 				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
 				func(done int) { bar.report(done, games) })
 			bar.finish()

@@ -75,7 +75,7 @@ The built-in network was made by (about 16 minutes on one CPU):
 			bar := newProgress(cmd, "training")
 			window := min(games, 1000)
 			var lastSum int64
-			solver.Train(n, solver.TrainOptions{Games: games, Seed: seed, Rate: rate,
+			err = solver.Train(cmd.Context(), n, solver.TrainOptions{Games: games, Seed: seed, Rate: rate,
 				Progress: func(g int, score int64) {
 					if g > games-window {
 						lastSum += score
@@ -83,6 +83,9 @@ The built-in network was made by (about 16 minutes on one CPU):
 					bar.report(g, games)
 				}})
 			bar.finish()
+			if err != nil {
+				return err
+			}
 			if _, err := n.WriteTo(out); err != nil {
 				return err
 			}

@@ -233,7 +233,7 @@ func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
 		return hint{}, err
 	}
 	defer done()
-	a, err := sv.BestMove(g.Board(), g.Rules().FourChance)
+	a, err := sv.BestMove(r.Context(), g.Board(), g.Rules().FourChance)
 	if err != nil {
 		return hint{}, err
 	}

@@ -354,7 +354,7 @@ func (s *Server) engineOthello(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := e.Search(a.g.Position(), lim)
+		res, err := e.Search(r.Context(), a.g.Position(), lim)
 		done()
 		if err != nil {
 			return nil, err
@@ -393,7 +393,7 @@ func (s *Server) analyzeOthello(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		start := time.Now()
-		vals, err := e.Analyze(a.g.Position(), engine.Limits{Time: s.opt.AnalyzeTime, Endgame: 12})
+		vals, err := e.Analyze(r.Context(), a.g.Position(), engine.Limits{Time: s.opt.AnalyzeTime, Endgame: 12})
 		done()
 		if err != nil {
 			return nil, err

@@ -242,7 +242,7 @@ func (m *Model2048) search(auto bool) tea.Cmd {
 	m.thinking = true
 	b, four, moves, sv := m.game.Board(), m.game.Rules().FourChance, m.game.MoveCount(), m.solver
 	return func() tea.Msg {
-		a, err := sv.BestMove(b, four)
+		a, err := sv.BestMove(context.Background(), b, four)
 		return solvedMsg{moves: moves, auto: auto, a: a, err: err}
 	}
 }

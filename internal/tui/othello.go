@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -106,7 +107,7 @@ func (m *ModelOthello) next() tea.Cmd {
 	pos, ply, eng, pause := m.game.Position(), m.ply(), m.eng, m.opt.Pause
 	return func() tea.Msg {
 		start := time.Now()
-		res, err := eng.Search(pos, lim)
+		res, err := eng.Search(context.Background(), pos, lim)
 		time.Sleep(pause - time.Since(start))
 		return engineMsg{ply: ply, move: res.Move, err: err}
 	}
@@ -185,7 +186,7 @@ func (m *ModelOthello) key(k string) tea.Cmd {
 		m.status = "Thinking about a hint..."
 		pos, ply, eng, lim := m.game.Position(), m.ply(), m.eng, engine.Limits{Time: m.opt.HintTime, Endgame: 12}
 		return func() tea.Msg {
-			vals, err := eng.Analyze(pos, lim)
+			vals, err := eng.Analyze(context.Background(), pos, lim)
 			return analysisMsg{ply: ply, vals: vals, err: err}
 		}
 	}

@@ -41,9 +41,9 @@ func BenchmarkEvaluate(b *testing.B) {
 // BenchmarkSolveFFO solves FFO #40 (20 empties) on one worker: run with
 // -benchtime 1x -count 10; it reports nodes per solve.
 func BenchmarkSolveFFO(b *testing.B) {
-	f, err := os.Open("../../../shared/data/fforum-40-59.obf")
+	f, err := os.Open("../../data/fforum-40-59.obf")
 	if err != nil {
-		b.Skip(err)
+		b.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -55,7 +55,7 @@ func BenchmarkSolveFFO(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
 		e := New(Options{Workers: 1})
-		r, err := e.Search(obf.Position, Limits{Endgame: 64})
+		r, err := e.Search(b.Context(), obf.Position, Limits{Endgame: 64})
 		if err != nil || int(r.Score) != obf.Scores[0].Score {
 			b.Fatalf("%+v %v", r, err)
 		}

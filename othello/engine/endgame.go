@@ -159,8 +159,7 @@ func (s *searcher) stabilityCut(p, o uint64, alpha int) int {
 // solveSorted searches fastest-first with a null window after the first move.
 func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int {
 	s.nodes++
-	if s.nodes&0xfff == 0 && s.stop.Load() {
-		s.aborted = true
+	if s.nodes&0xfff == 0 && s.poll() {
 		return 0
 	}
 	if v := s.stabilityCut(p, o, alpha); v != inf {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -51,7 +52,8 @@ func New(opt Options) *Engine {
 	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns}
 }
 
-// Limits bound one search. The zero value searches to depth 1.
+// Limits bound one search. The zero value searches to depth 1. Cancellation and
+// hard deadlines come from the context given to Search.
 type Limits struct {
 	// Depth is the midgame search depth in plies; 0 means no limit but Time's
 	// (and depth 1 when Time is 0 too).
@@ -64,9 +66,37 @@ type Limits struct {
 	Endgame int
 	// WLD solves for win, loss or draw only (faster): Score is then +1, 0 or -1.
 	WLD bool
-	// Stop, if not nil, ends the search early when it becomes true; the best move
-	// found so far is returned.
-	Stop *atomic.Bool
+	// Progress, if not nil, is told how the search is going about every
+	// ProgressInterval while it runs (never for a search that ends sooner), from
+	// one goroutine at a time.
+	Progress func(Progress)
+}
+
+// ProgressInterval is how often a search calls Limits.Progress.
+const ProgressInterval = 250 * time.Millisecond
+
+// Progress is a search under way, as Limits.Progress sees it.
+type Progress struct {
+	// Move is the best move so far (Pass before the first iteration ends) and Score
+	// its value for the side to move, from the deepest finished midgame iteration.
+	Move  othello.Square
+	Score float64
+	// Depth is the deepest midgame iteration finished, in plies.
+	Depth int
+	// Solving is set once the exact solve has begun; Lower and Upper are then the
+	// bounds proven so far on the exact final score (they meet when it is known).
+	Solving      bool
+	Empties      int
+	Lower, Upper int
+	// Nodes counts the positions searched so far; Elapsed is the time since the
+	// search began.
+	Nodes   uint64
+	Elapsed time.Duration
+	// Analyzing, Done and Total are set by Analyze: the move being valued, and how
+	// many of the Total legal moves are valued already. The other fields then
+	// describe the search of that move's reply.
+	Analyzing   othello.Square
+	Done, Total int
 }
 
 // Result is what a search found.
@@ -79,27 +109,33 @@ type Result struct {
 	Depth int              `json:"depth"` // plies searched (empties when Exact)
 	PV    []othello.Square `json:"pv"`    // expected line, starting with Move
 	Nodes uint64           `json:"nodes"`
-	Time  time.Duration    `json:"time"`
+	Time  time.Duration    `json:"-"`
 }
 
 // Search chooses a move for the side to move of pos within lim. A position that must
 // pass returns Pass; a finished game returns ErrNoMove.
-func (e *Engine) Search(pos othello.Position, lim Limits) (Result, error) {
+//
+// When ctx is cancelled or its deadline passes before the search ends, Search stops
+// within a few milliseconds and returns the best result found so far (from the
+// deepest finished iteration; Exact is false unless the solve had finished) together
+// with ctx's error. Even then Move is a legal move of pos.
+func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (Result, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	start := time.Now()
 	if pos.Over() {
 		return Result{}, ErrNoMove
 	}
 	if pos.MustPass() {
 		return Result{Move: othello.Pass, PV: []othello.Square{othello.Pass}}, nil
 	}
-	stop, cancel := e.stopper(lim)
-	defer cancel()
+	if err := ctx.Err(); err != nil {
+		return Result{Move: pos.LegalMoves()[0]}, err
+	}
+	run := e.begin(ctx, lim, pos)
+	defer run.end()
 	e.tt.newSearch()
 	n := pos.Empties()
 	var res Result
-	var nodes uint64
 	if lim.Endgame > 0 && n <= lim.Endgame {
 		if pos.Size() == 8 {
 			e.using = e.patterns
@@ -112,13 +148,12 @@ func (e *Engine) Search(pos othello.Position, lim Limits) (Result, error) {
 		if e.using != nil {
 			pd = max(2, n-12)
 		}
-		pre, pn := e.iterate(pos, min(n-1, pd), 0, stop)
-		nodes += pn
-		r, rn, ok := e.solveRoot(pos, lim.WLD, int(pre.Score), stop)
-		nodes += rn
-		res = r
-		if !ok {
-			res = pre
+		pre := e.iterate(run, pos, min(n-1, pd), 0)
+		res = pre
+		if !run.stopped() {
+			if r, ok := e.solveRoot(run, pos, lim.WLD, int(pre.Score)); ok {
+				res = r
+			}
 		}
 	} else {
 		depth := lim.Depth
@@ -128,50 +163,96 @@ func (e *Engine) Search(pos othello.Position, lim Limits) (Result, error) {
 				depth = 60
 			}
 		}
-		var rn uint64
-		res, rn = e.iterate(pos, depth, lim.Time, stop)
-		nodes += rn
+		res = e.iterate(run, pos, depth, lim.Time)
 	}
-	res.Nodes, res.Time = nodes, time.Since(start)
+	if res.Depth == 0 || !pos.IsLegal(res.Move) {
+		res.Move = pos.LegalMoves()[0] // stopped before any iteration finished
+	}
+	res.Nodes, res.Time = run.nodes.Load(), time.Since(run.start)
 	res.PV = e.pv(pos, res.Move, 30)
+	if run.stopped() && !res.Exact {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
 }
 
-// stopper returns a flag raised by lim.Stop or the time limit.
-func (e *Engine) stopper(lim Limits) (*atomic.Bool, func()) {
-	stop := new(atomic.Bool)
+// searchRun is the state of one Search: its stop flag (raised by the context or the
+// time budget), node count and what Progress reports.
+type searchRun struct {
+	stop  atomic.Bool
+	nodes atomic.Uint64 // nodes of finished root searches, plus live counts
+	start time.Time
+	end   func()
+
+	mu       sync.Mutex
+	progress Progress
+}
+
+// begin starts a search's run: ctx raises its stop flag, and lim.Progress, if set,
+// is called every ProgressInterval until end.
+func (e *Engine) begin(ctx context.Context, lim Limits, pos othello.Position) *searchRun {
+	r := &searchRun{start: time.Now()}
+	r.progress = Progress{Move: othello.Pass, Empties: pos.Empties(), Lower: -pos.Size() * pos.Size(), Upper: pos.Size() * pos.Size()}
+	stopCtx := context.AfterFunc(ctx, func() { r.stop.Store(true) })
 	done := make(chan struct{})
+	var timer *time.Timer
 	if lim.Time > 0 {
-		t := time.AfterFunc(lim.Time, func() { stop.Store(true) })
-		go func() { <-done; t.Stop() }()
+		timer = time.AfterFunc(lim.Time, func() { r.stop.Store(true) })
 	}
-	if lim.Stop != nil {
+	var wg sync.WaitGroup
+	if lim.Progress != nil {
+		wg.Add(1)
 		go func() {
-			tick := time.NewTicker(5 * time.Millisecond)
+			defer wg.Done()
+			tick := time.NewTicker(ProgressInterval)
 			defer tick.Stop()
 			for {
 				select {
 				case <-done:
 					return
 				case <-tick.C:
-					if lim.Stop.Load() {
-						stop.Store(true)
-						return
-					}
+					lim.Progress(r.snapshot())
 				}
 			}
 		}()
 	}
-	return stop, func() { close(done) }
+	r.end = func() {
+		stopCtx()
+		if timer != nil {
+			timer.Stop()
+		}
+		close(done)
+		wg.Wait()
+	}
+	return r
+}
+
+func (r *searchRun) stopped() bool { return r.stop.Load() }
+
+// snapshot is the progress so far.
+func (r *searchRun) snapshot() Progress {
+	r.mu.Lock()
+	p := r.progress
+	r.mu.Unlock()
+	p.Nodes, p.Elapsed = r.nodes.Load(), time.Since(r.start)
+	return p
+}
+
+// update changes what progress reports.
+func (r *searchRun) update(f func(p *Progress)) {
+	r.mu.Lock()
+	f(&r.progress)
+	r.mu.Unlock()
 }
 
 // iterate deepens the midgame search to maxDepth, or until the time budget (if any)
-// would be overrun by the next iteration, or stop. It returns the deepest finished
-// iteration's result (depth 1 always finishes unless stopped at once).
-func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duration, stop *atomic.Bool) (Result, uint64) {
+// would be overrun by the next iteration, or the run stops. It returns the deepest
+// finished iteration's result (depth 1 always finishes unless stopped at once).
+func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, budget time.Duration) Result {
 	start := time.Now()
 	var best Result
-	var nodes uint64
 	prevScore := 0
 	var lastTook time.Duration
 	for depth := 1; depth <= maxDepth && depth <= pos.Empties(); depth++ {
@@ -184,11 +265,9 @@ func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duratio
 		var r rootResult
 		var ok bool
 		for {
-			var n uint64
-			r, n, ok = e.rootSplit(pos, lo, hi, stop,
+			r, ok = e.rootSplit(run, pos, lo, hi,
 				func(pl *pool, s *searcher, p, o uint64, a, b int) int { return -pl.pvsPV(s, p, o, -b, -a, depth-1) },
 				func(s *searcher, p, o uint64, a, b int) int { return -s.pvs(p, o, -b, -a, depth-1, false) })
-			nodes += n
 			if !ok || (r.score > lo && r.score < hi) {
 				break
 			}
@@ -201,6 +280,7 @@ func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duratio
 			break
 		}
 		best = Result{Move: othello.Square(r.move), Score: float64(r.score) / unit, Depth: depth}
+		run.update(func(p *Progress) { p.Move, p.Score, p.Depth = best.Move, best.Score, depth })
 		prevScore = r.score
 		took := time.Since(t0)
 		if budget > 0 {
@@ -214,13 +294,12 @@ func (e *Engine) iterate(pos othello.Position, maxDepth int, budget time.Duratio
 		}
 		lastTook = took
 	}
-	return best, nodes
+	return best
 }
 
-// solveRoot solves pos exactly (or win/loss/draw). A window of a few discs around
-// guess, the midgame estimate, comes first (even scores only, so 3 discs either
-// side); it is widened on the side that fails. It reports false if stopped.
-func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atomic.Bool) (Result, uint64, bool) {
+// solveRoot solves pos exactly (or win/loss/draw), starting from guess, the midgame
+// estimate. It reports false if the run stopped first.
+func (e *Engine) solveRoot(run *searchRun, pos othello.Position, wld bool, guess int) (Result, bool) {
 	n := pos.Empties()
 	// Final scores are even on every board size (an even number of squares, the
 	// empties to the winner), so the window (g-1, g+1) asks "is it exactly g?" with
@@ -232,18 +311,16 @@ func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atom
 	if wld {
 		lo, hi = -1, 1
 	}
+	run.update(func(p *Progress) { p.Solving = true })
 	var r rootResult
-	var nodes uint64
-	run, lastDir := 0, 0
+	run2, lastDir := 0, 0
 	for {
-		var rn uint64
 		var ok bool
-		r, rn, ok = e.rootSplit(pos, lo, hi, stop,
+		r, ok = e.rootSplit(run, pos, lo, hi,
 			func(pl *pool, s *searcher, p, o uint64, a, b int) int { return -pl.solvePV(s, p, o, -b, -a, n-1) },
 			func(s *searcher, p, o uint64, a, b int) int { return -s.solveNext(p, o, -b, -a, n-1) })
-		nodes += rn
 		if !ok {
-			return Result{}, nodes, false
+			return Result{}, false
 		}
 		if wld || (r.score > lo && r.score < hi) {
 			break
@@ -255,13 +332,15 @@ func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atom
 		} else {
 			lower = max(lower, (r.score+1)&^1)
 		}
+		l, u := lower, upper
+		run.update(func(p *Progress) { p.Lower, p.Upper = l, u })
 		if dir == lastDir {
-			run++
+			run2++
 		} else {
-			run = 0
+			run2 = 0
 		}
 		lastDir = dir
-		jump := (2 << min(run, 5)) - 2
+		jump := (2 << min(run2, 5)) - 2
 		if dir > 0 {
 			g = min(upper, lower+jump)
 		} else {
@@ -273,7 +352,10 @@ func (e *Engine) solveRoot(pos othello.Position, wld bool, guess int, stop *atom
 	if wld {
 		score = max(-1, min(1, score))
 	}
-	return Result{Move: othello.Square(r.move), Score: float64(score), Exact: true, Depth: n}, nodes, true
+	run.update(func(p *Progress) {
+		p.Move, p.Score, p.Lower, p.Upper = othello.Square(r.move), float64(score), score, score
+	})
+	return Result{Move: othello.Square(r.move), Score: float64(score), Exact: true, Depth: n}, true
 }
 
 type rootResult struct {
@@ -283,11 +365,12 @@ type rootResult struct {
 // rootSplit searches the root as a full-window node of the principal variation:
 // descend searches the first move (splitting again deeper), child the others, shared
 // among the workers. Both return the root side's value of a child. It reports false
-// if stopped.
-func (e *Engine) rootSplit(pos othello.Position, alpha, beta int, stop *atomic.Bool,
-	descend func(pl *pool, s *searcher, p, o uint64, a, b int) int, child childFn) (rootResult, uint64, bool) {
+// if the run stopped.
+func (e *Engine) rootSplit(run *searchRun, pos othello.Position, alpha, beta int,
+	descend func(pl *pool, s *searcher, p, o uint64, a, b int) int, child childFn) (rootResult, bool) {
 	p, o := pos.Player(), pos.Opponent()
-	pl := e.newPool(newGeometry(pos.Size()), stop)
+	pl := e.newPool(newGeometry(pos.Size()), run)
+	defer pl.finish()
 	s0 := pl.all[0]
 	var buf [32]moveScore
 	mv := moves(p, o, s0.g.mask)
@@ -301,7 +384,7 @@ func (e *Engine) rootSplit(pos othello.Position, alpha, beta int, stop *atomic.B
 	score, move := pl.splitNode(s0, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return descend(pl, s, np, no, a, b) }, child)
 	if pl.aborted() {
-		return rootResult{move: move, score: score}, pl.nodes(), false
+		return rootResult{move: move, score: score}, false
 	}
 	if old, ok := e.tt.probe(h); ok {
 		old.move = int8(move)
@@ -309,7 +392,7 @@ func (e *Engine) rootSplit(pos othello.Position, alpha, beta int, stop *atomic.B
 	} else {
 		e.tt.store(h, entry{lower: -inf, upper: inf, move: int8(move)})
 	}
-	return rootResult{move: move, score: score}, pl.nodes(), true
+	return rootResult{move: move, score: score}, true
 }
 
 // pv follows the table's best moves from pos after first, up to n plies.
@@ -341,41 +424,51 @@ type MoveValue struct {
 }
 
 // Analyze values every legal move of pos within lim (each move gets the same
-// depth or, when solving, an exact score), best first.
-func (e *Engine) Analyze(pos othello.Position, lim Limits) ([]MoveValue, error) {
+// depth or, when solving, an exact score), best first. lim.Time is shared out
+// among the moves. If ctx ends first, Analyze returns the moves valued so far
+// (best first) with ctx's error.
+func (e *Engine) Analyze(ctx context.Context, pos othello.Position, lim Limits) ([]MoveValue, error) {
 	if pos.Over() {
 		return nil, ErrNoMove
 	}
 	if pos.MustPass() {
 		return []MoveValue{{Move: othello.Pass, PV: []othello.Square{othello.Pass}}}, nil
 	}
+	legal := pos.LegalMoves()
 	var out []MoveValue
-	per := lim
+	per := subLimits(lim)
 	if lim.Time > 0 {
-		per.Time = lim.Time / time.Duration(len(pos.LegalMoves()))
+		per.Time = lim.Time / time.Duration(len(legal))
 	}
-	for _, m := range pos.LegalMoves() {
+	for i, m := range legal {
+		if lim.Progress != nil {
+			per.Progress = func(p Progress) {
+				p.Analyzing, p.Done, p.Total = m, i, len(legal)
+				lim.Progress(p)
+			}
+		}
 		child := pos.Play(m)
 		mv := MoveValue{Move: m, PV: []othello.Square{m}}
 		if child.Over() {
 			mv.Score, mv.Exact = float64(child.Pass().ScoreFor()), true
-		} else {
-			r, err := e.Search(child, subLimits(per))
-			if err != nil {
-				return nil, fmt.Errorf("analysing %v: %w", m, err)
-			}
-			mv.Score, mv.Exact = -r.Score, r.Exact
-			if child.MustPass() {
-				r2, err := e.Search(child.Pass(), subLimits(per))
-				if err != nil {
-					return nil, err
-				}
-				mv.Score, mv.Exact = r2.Score, r2.Exact
-				r = r2
-				mv.PV = append(mv.PV, othello.Pass)
-			}
-			mv.PV = append(mv.PV, r.PV...)
+			out = append(out, mv)
+			continue
 		}
+		sign, line := -1.0, child
+		if child.MustPass() {
+			sign, line = 1, child.Pass()
+			mv.PV = append(mv.PV, othello.Pass)
+		}
+		r, err := e.Search(ctx, line, per)
+		if err != nil {
+			sortValues(out)
+			if ctx.Err() != nil {
+				return out, err
+			}
+			return nil, fmt.Errorf("analysing %v: %w", m, err)
+		}
+		mv.Score, mv.Exact = sign*r.Score, r.Exact
+		mv.PV = append(mv.PV, r.PV...)
 		out = append(out, mv)
 	}
 	sortValues(out)

@@ -2,10 +2,10 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -59,7 +59,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 				pos = pos.Pass()
 				want = -want
 			}
-			r, err := e.Search(pos, Limits{Endgame: 64})
+			r, err := e.Search(t.Context(), pos, Limits{Endgame: 64})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +69,7 @@ func TestSolveMatchesMinimax(t *testing.T) {
 			if got := -minimax(pos.Play(r.Move)); got != want {
 				t.Fatalf("%s: %v scores %+d, best is %+d", pos, r.Move, got, want)
 			}
-			w, _ := e.Search(pos, Limits{Endgame: 64, WLD: true})
+			w, _ := e.Search(t.Context(), pos, Limits{Endgame: 64, WLD: true})
 			if int(w.Score) != sign(want) {
 				t.Fatalf("%s: WLD %+v, want %+d", pos, w.Score, sign(want))
 			}
@@ -90,9 +90,9 @@ func sign(x int) int {
 // TestFFOFirst solves the FFO problems of fforum-1-19.obf (14 to 16 empties) and
 // checks the score and that the move is one of the best.
 func TestFFOFirst(t *testing.T) {
-	f, err := os.Open("../../../shared/data/fforum-1-19.obf")
+	f, err := os.Open("../../data/fforum-1-19.obf")
 	if err != nil {
-		t.Skipf("shared/data is not beside the project: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	e := New(Options{Workers: 2})
@@ -104,7 +104,7 @@ func TestFFOFirst(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		r, err := e.Search(o.Position, Limits{Endgame: 64})
+		r, err := e.Search(t.Context(), o.Position, Limits{Endgame: 64})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,9 +140,9 @@ func TestLevelsPlayLegalGames(t *testing.T) {
 			var err error
 			var final othello.Position
 			if level%2 == 0 {
-				_, final, err = PlayGame(start, lp, rp)
+				_, final, err = PlayGame(t.Context(), start, lp, rp)
 			} else {
-				_, final, err = PlayGame(start, rp, lp)
+				_, final, err = PlayGame(t.Context(), start, rp, lp)
 			}
 			if err != nil || !final.Over() {
 				t.Fatalf("%dx%d level %d: %v", size, size, level, err)
@@ -154,16 +154,16 @@ func TestLevelsPlayLegalGames(t *testing.T) {
 func TestSearchSpecialPositions(t *testing.T) {
 	e := New(Options{Workers: 1, TableBits: 14})
 	over, _ := othello.ParsePosition("XXXX XXXX OOOO OOOO X")
-	if _, err := e.Search(over, Limits{Depth: 3}); !errors.Is(err, ErrNoMove) {
+	if _, err := e.Search(t.Context(), over, Limits{Depth: 3}); !errors.Is(err, ErrNoMove) {
 		t.Fatalf("finished game: %v", err)
 	}
 	mustPass, _ := othello.ParsePosition("XO-- ---- ---- ---- O")
-	r, err := e.Search(mustPass, Limits{Depth: 3})
+	r, err := e.Search(t.Context(), mustPass, Limits{Depth: 3})
 	if err != nil || r.Move != othello.Pass {
 		t.Fatalf("forced pass: %+v %v", r, err)
 	}
 	for level := 1; level <= MaxLevel; level++ {
-		m, err := (LevelPlayer{Level: level, Engine: e}).Choose(othello.StartPosition())
+		m, err := (LevelPlayer{Level: level, Engine: e}).Choose(t.Context(), othello.StartPosition())
 		if err != nil || !othello.StartPosition().IsLegal(m) {
 			t.Fatalf("level %d from the start: %v %v", level, m, err)
 		}
@@ -173,18 +173,120 @@ func TestSearchSpecialPositions(t *testing.T) {
 	}
 }
 
-func TestTimeLimitAndStop(t *testing.T) {
+func TestTimeLimit(t *testing.T) {
 	e := New(Options{Workers: 2, TableBits: 18})
 	pos := othello.StartPosition()
-	r, err := e.Search(pos, Limits{Time: 50 * time.Millisecond})
+	r, err := e.Search(t.Context(), pos, Limits{Time: 50 * time.Millisecond})
 	if err != nil || !pos.IsLegal(r.Move) || r.Depth < 1 {
 		t.Fatalf("timed search: %+v %v", r, err)
 	}
-	var stop atomic.Bool
-	stop.Store(true)
-	r, err = e.Search(pos, Limits{Depth: 30, Stop: &stop})
-	if err != nil || !pos.IsLegal(r.Move) {
-		t.Fatalf("stopped search: %+v %v", r, err)
+}
+
+// hardPosition has 34 empties: solving it exactly takes far longer than a test
+// runs, so only a cancelled search returns.
+func hardPosition(t *testing.T) othello.Position {
+	t.Helper()
+	pos := randomPosition(rand.New(rand.NewPCG(5, 5)), 8, 34)
+	if pos.Over() || pos.MustPass() || pos.Empties() != 34 {
+		t.Fatalf("not a position to search: %v", pos)
+	}
+	return pos
+}
+
+// A search stops within 100 ms of its context ending, midgame or exact, and
+// answers with a legal move and the context's error.
+func TestSearchCancelled(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lim  Limits
+	}{
+		{"midgame", Limits{Depth: 40}},
+		{"exact", Limits{Endgame: 64}},
+		{"wld", Limits{Endgame: 64, WLD: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := New(Options{Workers: 2, TableBits: 18})
+			pos := hardPosition(t)
+			ctx, cancel := context.WithCancel(t.Context())
+			var cancelled time.Time
+			time.AfterFunc(300*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+			r, err := e.Search(ctx, pos, tc.lim)
+			took := time.Since(cancelled)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err %v, want context.Canceled (result %+v)", err, r)
+			}
+			if took > 100*time.Millisecond {
+				t.Errorf("returned %v after the cancel, want within 100ms", took)
+			}
+			if !pos.IsLegal(r.Move) || r.Exact || r.Nodes == 0 {
+				t.Errorf("cancelled result %+v: want a legal move, not exact, some nodes", r)
+			}
+		})
+	}
+	t.Run("deadline", func(t *testing.T) {
+		e := New(Options{Workers: 1, TableBits: 16})
+		pos := hardPosition(t)
+		ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+		defer cancel()
+		r, err := e.Search(ctx, pos, Limits{Endgame: 64})
+		if !errors.Is(err, context.DeadlineExceeded) || !pos.IsLegal(r.Move) {
+			t.Fatalf("%+v %v, want a legal move and DeadlineExceeded", r, err)
+		}
+	})
+	t.Run("before", func(t *testing.T) {
+		e := New(Options{Workers: 1, TableBits: 12})
+		ctx, cancel := context.WithCancel(t.Context())
+		cancel()
+		pos := othello.StartPosition()
+		r, err := e.Search(ctx, pos, Limits{Depth: 5})
+		if !errors.Is(err, context.Canceled) || !pos.IsLegal(r.Move) {
+			t.Fatalf("%+v %v, want a legal move and Canceled", r, err)
+		}
+	})
+}
+
+// Analyze stops too, keeping the moves it valued.
+func TestAnalyzeCancelled(t *testing.T) {
+	e := New(Options{Workers: 2, TableBits: 18})
+	pos := hardPosition(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	var cancelled time.Time
+	time.AfterFunc(300*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+	vals, err := e.Analyze(ctx, pos, Limits{Endgame: 64})
+	if took := time.Since(cancelled); took > 100*time.Millisecond {
+		t.Errorf("returned %v after the cancel", took)
+	}
+	if !errors.Is(err, context.Canceled) || len(vals) >= len(pos.LegalMoves()) {
+		t.Fatalf("%d values, %v: want fewer than all moves and Canceled", len(vals), err)
+	}
+}
+
+// Progress reports arrive while a long search runs, with growing node counts,
+// and the exact solve's bounds narrow.
+func TestProgress(t *testing.T) {
+	e := New(Options{Workers: 2, TableBits: 18})
+	pos := hardPosition(t)
+	var reports []Progress
+	ctx, cancel := context.WithTimeout(t.Context(), 1200*time.Millisecond)
+	defer cancel()
+	_, err := e.Search(ctx, pos, Limits{Endgame: 64, Progress: func(p Progress) { reports = append(reports, p) }})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err %v", err)
+	}
+	if len(reports) < 2 {
+		t.Fatalf("%d progress reports in 1.2 s, want several", len(reports))
+	}
+	for i, p := range reports {
+		if p.Empties != pos.Empties() || p.Lower > p.Upper || p.Lower < -64 || p.Upper > 64 {
+			t.Errorf("report %d: %+v", i, p)
+		}
+		if i > 0 && (p.Nodes < reports[i-1].Nodes || p.Elapsed <= reports[i-1].Elapsed) {
+			t.Errorf("report %d went back: %+v after %+v", i, p, reports[i-1])
+		}
+	}
+	last := reports[len(reports)-1]
+	if last.Nodes == 0 || last.Depth == 0 || !pos.IsLegal(last.Move) {
+		t.Errorf("last report %+v: want nodes, a finished iteration and a legal move", last)
 	}
 }
 
@@ -196,7 +298,7 @@ func TestAnalyzeMatchesSolve(t *testing.T) {
 		if pos.Over() || pos.MustPass() {
 			continue
 		}
-		vals, err := e.Analyze(pos, Limits{Endgame: 64})
+		vals, err := e.Analyze(t.Context(), pos, Limits{Endgame: 64})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,14 +323,14 @@ func TestBaselinesPlayLegalMoves(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 1))
 	for _, size := range othello.Sizes {
 		start, _ := othello.NewPosition(size)
-		if _, final, err := PlayGame(start, GreedyPlayer{rnd}, RandomPlayer{rnd}); err != nil || !final.Over() {
+		if _, final, err := PlayGame(t.Context(), start, GreedyPlayer{rnd}, RandomPlayer{rnd}); err != nil || !final.Over() {
 			t.Fatalf("%dx%d: %v", size, size, err)
 		}
 	}
 	g := GreedyPlayer{rnd}
 	pos, _ := othello.ParsePosition("---------------------------OX------XO--------------------------- X")
 	pos = pos.Play(othello.SquareAt(3, 2)) // d3; white to move
-	m, _ := g.Choose(pos)
+	m, _ := g.Choose(t.Context(), pos)
 	most := 0
 	for _, x := range pos.LegalMoves() {
 		most = max(most, popcount(pos.Flips(x)))

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gridgames/gridgames/othello"
@@ -11,7 +12,7 @@ func ExampleEngine_Search() {
 	// FFO #1: 14 empties, Black to move.
 	o, _ := othello.ParseOBF("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
 	e := engine.New(engine.Options{Workers: 1, TableBits: 18})
-	r, err := e.Search(o.Position, engine.Limits{Endgame: 64})
+	r, err := e.Search(context.Background(), o.Position, engine.Limits{Endgame: 64})
 	if err != nil {
 		panic(err)
 	}
@@ -22,7 +23,7 @@ func ExampleEngine_Search() {
 func ExampleLevelLimits() {
 	lim, _ := engine.LevelLimits(1) // the easiest level: one ply with the evaluation
 	e := engine.New(engine.Options{Workers: 1, TableBits: 12})
-	r, _ := e.Search(othello.StartPosition(), lim)
+	r, _ := e.Search(context.Background(), othello.StartPosition(), lim)
 	fmt.Println(othello.StartPosition().IsLegal(r.Move))
 	// Output: true
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"time"
@@ -44,10 +45,11 @@ func LevelLimits(n int) (Limits, error) {
 }
 
 // Player chooses moves. It is given positions where the side to move has a legal
-// move (never a pass or a finished game).
+// move (never a pass or a finished game). Choose returns ctx's error if ctx ends
+// before it has chosen.
 type Player interface {
 	Name() string
-	Choose(pos othello.Position) (othello.Square, error)
+	Choose(ctx context.Context, pos othello.Position) (othello.Square, error)
 }
 
 // LevelPlayer plays at a level with its own engine.
@@ -60,12 +62,12 @@ type LevelPlayer struct {
 func (l LevelPlayer) Name() string { return fmt.Sprintf("level %d", l.Level) }
 
 // Choose searches pos at the player's level.
-func (l LevelPlayer) Choose(pos othello.Position) (othello.Square, error) {
+func (l LevelPlayer) Choose(ctx context.Context, pos othello.Position) (othello.Square, error) {
 	lim, err := LevelLimits(l.Level)
 	if err != nil {
 		return 0, err
 	}
-	r, err := l.Engine.Search(pos, lim)
+	r, err := l.Engine.Search(ctx, pos, lim)
 	return r.Move, err
 }
 
@@ -76,7 +78,7 @@ type RandomPlayer struct{ Rand *rand.Rand }
 func (RandomPlayer) Name() string { return "random" }
 
 // Choose picks a random legal move.
-func (r RandomPlayer) Choose(pos othello.Position) (othello.Square, error) {
+func (r RandomPlayer) Choose(ctx context.Context, pos othello.Position) (othello.Square, error) {
 	m := pos.LegalMoves()
 	if len(m) == 0 {
 		return 0, ErrNoMove
@@ -91,7 +93,7 @@ type GreedyPlayer struct{ Rand *rand.Rand }
 func (GreedyPlayer) Name() string { return "greedy" }
 
 // Choose picks a move flipping the most discs.
-func (g GreedyPlayer) Choose(pos othello.Position) (othello.Square, error) {
+func (g GreedyPlayer) Choose(ctx context.Context, pos othello.Position) (othello.Square, error) {
 	var best []othello.Square
 	most := 0
 	for _, m := range pos.LegalMoves() {
@@ -111,10 +113,14 @@ func (g GreedyPlayer) Choose(pos othello.Position) (othello.Square, error) {
 
 // PlayGame plays from pos to the end, black's and white's players choosing in turn
 // (passes are played for them). It returns the game's plies and the final position;
-// a move that a player gets wrong ends it with an error.
-func PlayGame(pos othello.Position, black, white Player) ([]othello.Square, othello.Position, error) {
+// a move that a player gets wrong ends it with an error, and so does ctx ending
+// (with ctx's error and the game so far).
+func PlayGame(ctx context.Context, pos othello.Position, black, white Player) ([]othello.Square, othello.Position, error) {
 	var plies []othello.Square
 	for !pos.Over() {
+		if err := ctx.Err(); err != nil {
+			return plies, pos, err
+		}
 		if pos.MustPass() {
 			plies = append(plies, othello.Pass)
 			pos = pos.Pass()
@@ -124,7 +130,10 @@ func PlayGame(pos othello.Position, black, white Player) ([]othello.Square, othe
 		if pos.Turn() == othello.White {
 			pl = white
 		}
-		m, err := pl.Choose(pos)
+		m, err := pl.Choose(ctx, pos)
+		if ctx.Err() != nil {
+			return plies, pos, ctx.Err()
+		}
 		if err != nil {
 			return plies, pos, fmt.Errorf("%s: %w", pl.Name(), err)
 		}

@@ -139,7 +139,7 @@ func FuzzReadPatterns(f *testing.F) {
 
 func TestEndgameSamplesAreExact(t *testing.T) {
 	opts := SampleOptions{Games: 6, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
-	samples, err := EndgameSamples(opts, nil)
+	samples, err := EndgameSamples(t.Context(), opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestEndgameSamplesAreExact(t *testing.T) {
 		}
 	}
 	opts.Workers = 2
-	again, err := EndgameSamples(opts, nil)
+	again, err := EndgameSamples(t.Context(), opts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,14 +176,14 @@ func TestEndgameSamplesRefuseBadOptions(t *testing.T) {
 		{Games: 1, MinEmpties: 7, MaxEmpties: 6},
 		{Games: 1, MinEmpties: 7, MaxEmpties: 41},
 	} {
-		if _, err := EndgameSamples(o, nil); err == nil {
+		if _, err := EndgameSamples(t.Context(), o, nil); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 	}
 }
 
 func TestTrainPatternsLearns(t *testing.T) {
-	samples, err := EndgameSamples(SampleOptions{Games: 60, Seed: 11, MinEmpties: 8, MaxEmpties: 11, Workers: 2}, nil)
+	samples, err := EndgameSamples(t.Context(), SampleOptions{Games: 60, Seed: 11, MinEmpties: 8, MaxEmpties: 11, Workers: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,9 +215,9 @@ func TestTrainPatternsLearns(t *testing.T) {
 // the patterns' value of the position after the move must put the moves the file
 // scores best well ahead of where a random order would.
 func TestDefaultPatternsKnowFFO(t *testing.T) {
-	f, err := os.Open("../../../shared/data/fforum-1-19.obf")
+	f, err := os.Open("../../data/fforum-1-19.obf")
 	if err != nil {
-		t.Skip("FFO suite not found:", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	w := DefaultPatterns()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -52,8 +53,9 @@ type SampleOptions struct {
 // with a random move now and then) and, from each, solves a position with
 // MinEmpties to MaxEmpties empty squares and every position one move later exactly.
 // The samples come in game order, whatever the number of workers; progress, if not
-// nil, is called after each game (from one goroutine at a time).
-func EndgameSamples(opts SampleOptions, progress func(done int)) ([]Sample, error) {
+// nil, is called after each game (from one goroutine at a time). If ctx ends first,
+// EndgameSamples returns ctx's error and no samples.
+func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done int)) ([]Sample, error) {
 	if opts.Games < 1 {
 		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)
 	}
@@ -72,7 +74,7 @@ func EndgameSamples(opts SampleOptions, progress func(done int)) ([]Sample, erro
 			defer wg.Done()
 			e := New(Options{Workers: 1, TableBits: 20})
 			for g := range next {
-				s := gameSamples(e, opts, g)
+				s := gameSamples(ctx, e, opts, g)
 				mu.Lock()
 				perGame[g] = s
 				done++
@@ -83,11 +85,19 @@ func EndgameSamples(opts SampleOptions, progress func(done int)) ([]Sample, erro
 			}
 		}()
 	}
+feed:
 	for g := range opts.Games {
-		next <- g
+		select {
+		case next <- g:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var out []Sample
 	for _, s := range perGame {
 		out = append(out, s...)
@@ -96,7 +106,7 @@ func EndgameSamples(opts SampleOptions, progress func(done int)) ([]Sample, erro
 }
 
 // gameSamples plays game g of opts and solves its sampled position and children.
-func gameSamples(e *Engine, opts SampleOptions, g int) []Sample {
+func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sample {
 	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(g)))
 	// The moves come from an engine of the game's own, so they do not depend on
 	// what the worker searched before (the solver's table does not matter: its
@@ -112,7 +122,7 @@ func gameSamples(e *Engine, opts SampleOptions, g int) []Sample {
 		legal := pos.LegalMoves()
 		m := legal[rnd.IntN(len(legal))]
 		if rnd.IntN(8) != 0 {
-			r, err := player.Search(pos, Limits{Depth: 1 + rnd.IntN(3)})
+			r, err := player.Search(ctx, pos, Limits{Depth: 1 + rnd.IntN(3)})
 			if err == nil {
 				m = r.Move
 			}
@@ -129,7 +139,7 @@ func gameSamples(e *Engine, opts SampleOptions, g int) []Sample {
 	best := -inf
 	for _, m := range pos.LegalMoves() {
 		child := pos.Play(m)
-		v, ok := e.exactValue(child)
+		v, ok := e.exactValue(ctx, child)
 		if !ok {
 			continue
 		}
@@ -149,15 +159,15 @@ func gameSamples(e *Engine, opts SampleOptions, g int) []Sample {
 }
 
 // exactValue solves pos for its side to move (passing if it must).
-func (e *Engine) exactValue(pos othello.Position) (int, bool) {
+func (e *Engine) exactValue(ctx context.Context, pos othello.Position) (int, bool) {
 	switch {
 	case pos.Over():
 		return pos.ScoreFor(), true
 	case pos.MustPass():
-		v, ok := e.exactValue(pos.Pass())
+		v, ok := e.exactValue(ctx, pos.Pass())
 		return -v, ok
 	}
-	r, err := e.Search(pos, Limits{Endgame: 64})
+	r, err := e.Search(ctx, pos, Limits{Endgame: 64})
 	if err != nil || !r.Exact {
 		return 0, false
 	}
@@ -175,8 +185,8 @@ type PatternTraining struct {
 // TrainStats reports how well the weights fit: root mean square errors in discs.
 type TrainStats struct {
 	Samples     int     `json:"samples"`
-	TrainRMSE   float64 `json:"train_rmse"`
-	HoldoutRMSE float64 `json:"holdout_rmse"` // 0 without a holdout
+	TrainRMSE   float64 `json:"trainRmse"`
+	HoldoutRMSE float64 `json:"holdoutRmse"` // 0 without a holdout
 }
 
 // TrainPatterns fits weights to samples by stochastic gradient descent on the

@@ -13,13 +13,31 @@ const (
 // searcher is one goroutine's search state. The table is shared; everything else
 // is its own.
 type searcher struct {
-	g       geometry
-	tt      *table
-	nodes   uint64
-	stop    *atomic.Bool
-	aborted bool
-	pl      *pool     // the search's workers, for sharing moves with idle ones
-	pat     *Patterns // if not nil, the evaluation instead of the hand-made one
+	g        geometry
+	tt       *table
+	nodes    uint64
+	reported uint64         // nodes already added to live
+	live     *atomic.Uint64 // the run's node count, for progress reports
+	stop     *atomic.Bool
+	aborted  bool
+	pl       *pool     // the search's workers, for sharing moves with idle ones
+	pat      *Patterns // if not nil, the evaluation instead of the hand-made one
+}
+
+// report adds the nodes searched since the last report to the run's count.
+func (s *searcher) report() {
+	s.live.Add(s.nodes - s.reported)
+	s.reported = s.nodes
+}
+
+// poll reports the node count and reads the stop flag; the searches call it every
+// few thousand nodes. It returns whether the search is to stop.
+func (s *searcher) poll() bool {
+	s.report()
+	if s.stop.Load() {
+		s.aborted = true
+	}
+	return s.aborted
 }
 
 // eval is the static evaluation the search uses.
@@ -34,8 +52,8 @@ func (s *searcher) eval(p, o uint64) int {
 // evaluation units. A pass does not use up depth.
 func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	s.nodes++
-	if s.nodes&0x3ff == 0 && s.stop.Load() {
-		s.aborted = true
+	if s.nodes&0x3ff == 0 {
+		s.poll()
 	}
 	if s.aborted {
 		return 0

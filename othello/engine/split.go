@@ -28,7 +28,7 @@ const (
 type pool struct {
 	e    *Engine
 	g    geometry
-	stop *atomic.Bool
+	run  *searchRun
 	pat  *Patterns    // the evaluation of every searcher, or nil for the hand-made one
 	idle atomic.Int32 // CPUs free to help
 	mu   sync.Mutex
@@ -36,19 +36,22 @@ type pool struct {
 	all  []*searcher // every searcher made, for the node count
 }
 
-func (e *Engine) newPool(g geometry, stop *atomic.Bool) *pool {
-	pl := &pool{e: e, g: g, stop: stop, pat: e.using}
-	pl.all = append(pl.all, &searcher{g: g, tt: e.tt, stop: stop, pl: pl, pat: pl.pat})
+func (e *Engine) newPool(g geometry, r *searchRun) *pool {
+	pl := &pool{e: e, g: g, run: r, pat: e.using}
+	pl.all = append(pl.all, pl.newSearcher())
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
 }
 
-func (pl *pool) nodes() uint64 {
-	var n uint64
+func (pl *pool) newSearcher() *searcher {
+	return &searcher{g: pl.g, tt: pl.e.tt, stop: &pl.run.stop, live: &pl.run.nodes, pl: pl, pat: pl.pat}
+}
+
+// finish adds the nodes of every searcher that the run has not counted yet.
+func (pl *pool) finish() {
 	for _, s := range pl.all {
-		n += s.nodes
+		s.report()
 	}
-	return n
 }
 
 func (pl *pool) aborted() bool {
@@ -81,7 +84,7 @@ func (pl *pool) take(k int) []*searcher {
 			out[i] = pl.free[len(pl.free)-1]
 			pl.free = pl.free[:len(pl.free)-1]
 		} else {
-			out[i] = &searcher{g: pl.g, tt: pl.e.tt, stop: pl.stop, pl: pl, pat: pl.pat}
+			out[i] = pl.newSearcher()
 			pl.all = append(pl.all, out[i])
 		}
 	}

@@ -1,0 +1,60 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// A search stops within 100 ms of its context ending, on the 4x4 fast path and on
+// the general board, and still names a direction that moves.
+func TestBestMoveCancelled(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		board string
+		opt   Options
+	}{
+		{"4x4 depth", "2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,0", Options{Depth: 12, Cutoff: 1e-12, Workers: 2}},
+		{"4x4 time", "2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,0", Options{Time: time.Hour, Cutoff: 1e-12, Workers: 2}},
+		{"6x6 depth", "2,4,8,16,32,64/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,0/0,0,0,0,0,2", Options{Depth: 12, Cutoff: 1e-12, Workers: 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := mustBoard(t, tc.board)
+			s := New(tc.opt)
+			ctx, cancel := context.WithCancel(t.Context())
+			var cancelled time.Time
+			time.AfterFunc(200*time.Millisecond, func() { cancelled = time.Now(); cancel() })
+			a, err := s.BestMove(ctx, b, 0.1)
+			if took := time.Since(cancelled); took > 100*time.Millisecond {
+				t.Errorf("returned %v after the cancel, want within 100ms", took)
+			}
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("err %v, want context.Canceled", err)
+			}
+			if !b.CanMove(a.Best) {
+				t.Fatalf("best %v does not move the board", a.Best)
+			}
+		})
+	}
+}
+
+// Play stops with the context too, and its figures describe the game so far.
+func TestPlayCancelled(t *testing.T) {
+	g, err := game2048.NewGame(game2048.WithSize(5, 5), game2048.WithSeed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Depth: 2, Workers: 1, TableBits: 14})
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	st, err := s.Play(ctx, g, nil)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err %v, want DeadlineExceeded", err)
+	}
+	if st.Moves == 0 || st.Moves != g.MoveCount() || st.Score != g.Score() || g.Over() {
+		t.Fatalf("stats %+v against a game of %d moves, score %d", st, g.MoveCount(), g.Score())
+	}
+}
