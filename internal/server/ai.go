@@ -3,23 +3,21 @@ package server
 import (
 	"context"
 	"net/http"
-	"runtime"
 
 	"github.com/gridgames/gridgames/game2048/solver"
 	"github.com/gridgames/gridgames/othello/engine"
 )
 
-// aiPool bounds the AI work to one single-threaded search per CPU, so that the
-// hints and computer moves of many players queue instead of oversubscribing the
-// machine. Othello engines are kept and reused (their table is 16 MiB); a 2048
+// aiPool bounds the AI work to n single-threaded searches per game (one per CPU
+// unless Options.AIWorkers says otherwise), so that the hints and computer moves
+// of many players queue instead of oversubscribing the machine. Othello engines are kept and reused (their table is 16 MiB); a 2048
 // solver is made per search with a small table.
 type aiPool struct {
 	solvers chan struct{}
 	engines chan *engine.Engine
 }
 
-func newAIPool() *aiPool {
-	n := runtime.GOMAXPROCS(0)
+func newAIPool(n int) *aiPool {
 	p := &aiPool{solvers: make(chan struct{}, n), engines: make(chan *engine.Engine, n)}
 	for range n {
 		p.solvers <- struct{}{}

@@ -15,14 +15,9 @@ import (
 	"github.com/gridgames/gridgames/internal/store"
 )
 
-// params2048 is what a 2048 game is created from (stored as JSON).
-type params2048 struct {
-	Rules game2048.Rules `json:"rules"`
-	Seed  uint64         `json:"seed"`
-}
-
 // game2048Actor is a live 2048 game. Its actions are the move letters L, R, U, D
-// and Z for undo.
+// and Z for undo. Its params are the game's game2048.Record without moves (games
+// stored before, as {"rules":...,"seed":N}, read the same).
 type game2048Actor struct {
 	g *game2048.Game
 }
@@ -40,7 +35,7 @@ func (a *game2048Actor) apply(action string) error {
 	}
 	res, err := a.g.Move(d)
 	if err == nil && !res.Moved {
-		err = fmt.Errorf("%s does not move the board", d)
+		err = fmt.Errorf("%w: %s", game2048.ErrNoMove, d)
 	}
 	return err
 }
@@ -52,13 +47,13 @@ func (a *game2048Actor) summary() store.Summary {
 }
 
 func rebuild2048(params []byte) (actor, error) {
-	var p params2048
-	if err := json.Unmarshal(params, &p); err != nil {
+	rec, err := game2048.ParseRecord(params)
+	if err != nil {
 		return nil, fmt.Errorf("stored 2048 params: %w", err)
 	}
-	g, err := game2048.NewGame(game2048.WithRules(p.Rules), game2048.WithSeed(p.Seed))
+	g, err := game2048.Replay(rec)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("stored 2048 params: %w", err)
 	}
 	return &game2048Actor{g: g}, nil
 }
@@ -78,7 +73,7 @@ type state2048 struct {
 	CanUndo bool           `json:"canUndo"`
 }
 
-func (s *Server) state2048(r *http.Request, sess *session) (state2048, error) {
+func (s *Server) state2048(r *http.Request, sess *liveGame) (state2048, error) {
 	g := sess.game.(*game2048Actor).g
 	best, err := s.best(r.Context(), boardKey(g.Rules()), g.Score())
 	if err != nil {
@@ -124,37 +119,34 @@ func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
 	if req.WinTile != 0 {
 		rules.WinTile = req.WinTile
 	}
-	if err := rules.Validate(); err != nil {
-		s.fail(w, r, errorf(http.StatusBadRequest, "%v", err))
-		return
-	}
-	p := params2048{Rules: rules}
+	opts := []game2048.Option{game2048.WithRules(rules)}
 	if req.Seed != "" {
 		seed, err := strconv.ParseUint(req.Seed, 10, 64)
 		if err != nil {
 			s.fail(w, r, errorf(http.StatusBadRequest, "seed %q is not a number from 0 to 2^64-1", req.Seed))
 			return
 		}
-		p.Seed = seed
-	} else {
-		g, _ := game2048.NewGame(game2048.WithRules(rules))
-		p.Seed = g.Seed()
+		opts = append(opts, game2048.WithSeed(seed))
 	}
-	params, _ := json.Marshal(p)
-	a, err := rebuild2048(params)
+	g, err := game2048.NewGame(opts...)
 	if err != nil {
-		s.fail(w, r, errorf(http.StatusBadRequest, "%v", err))
+		s.fail(w, r, invalidStart(err))
 		return
 	}
-	s.answerCreated(w, r, "2048", params, a, func(sess *session) (any, error) { return s.state2048(r, sess) })
+	params, err := json.Marshal(g.Record())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.answerCreated(w, r, "2048", params, &game2048Actor{g: g}, func(sess *liveGame) (any, error) { return s.state2048(r, sess) })
 }
 
-func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *session, g *game2048.Game) (any, error)) {
-	withGame(s, w, r, "2048", rebuild2048, write, func(sess *session, a *game2048Actor) (any, error) { return f(sess, a.g) })
+func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *liveGame, g *game2048.Game) (any, error)) {
+	withGame(s, w, r, "2048", rebuild2048, write, func(sess *liveGame, a *game2048Actor) (any, error) { return f(sess, a.g) })
 }
 
 func (s *Server) get2048(w http.ResponseWriter, r *http.Request) {
-	s.with2048(w, r, false, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, false, func(sess *liveGame, g *game2048.Game) (any, error) {
 		st, err := s.state2048(r, sess)
 		return map[string]any{"state": st}, err
 	})
@@ -168,16 +160,13 @@ type moveReply struct {
 }
 
 // play2048 applies d to the session's game, commits it and returns the reply.
-func (s *Server) play2048(r *http.Request, sess *session, g *game2048.Game, d game2048.Direction) (moveReply, error) {
-	if g.Over() {
-		return moveReply{}, errorf(http.StatusConflict, "illegal move: the game is over")
-	}
-	if !g.CanMove(d) {
-		return moveReply{}, errorf(http.StatusConflict, "illegal move: %s does not move any tile", d)
-	}
+func (s *Server) play2048(r *http.Request, sess *liveGame, g *game2048.Game, d game2048.Direction) (moveReply, error) {
 	res, err := g.Move(d)
 	if err != nil {
-		return moveReply{}, errorf(http.StatusConflict, "illegal move: %v", err)
+		return moveReply{}, clientError(err)
+	}
+	if !res.Moved {
+		return moveReply{}, errorf(http.StatusConflict, "illegal move: %s does not move any tile", d)
 	}
 	if err := s.commit(r.Context(), sess, string(d.Letter())); err != nil {
 		return moveReply{}, err
@@ -199,13 +188,13 @@ func (s *Server) move2048(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "dir %q: want left, right, up or down", req.Dir))
 		return
 	}
-	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
 		return s.play2048(r, sess, g, d)
 	})
 }
 
 func (s *Server) undo2048(w http.ResponseWriter, r *http.Request) {
-	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
 		if !g.Undo() {
 			return nil, errorf(http.StatusConflict, "nothing to undo")
 		}
@@ -219,15 +208,13 @@ func (s *Server) undo2048(w http.ResponseWriter, r *http.Request) {
 
 // hint is the solver's advice on a board.
 type hint struct {
-	Best   string             `json:"best"`
-	Values map[string]float64 `json:"values"` // legal directions only
-	Depth  int                `json:"depth"`
+	Best      string             `json:"best"`
+	Values    map[string]float64 `json:"values"` // legal directions only
+	Depth     int                `json:"depth"`
+	ElapsedMs int64              `json:"elapsedMs"`
 }
 
 func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
-	if g.Over() {
-		return hint{}, errorf(http.StatusConflict, "the game is over: no move to hint")
-	}
 	sv, done, err := s.ai.solver(r.Context(), solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1, TableBits: 16})
 	if err != nil {
 		return hint{}, err
@@ -235,9 +222,9 @@ func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
 	defer done()
 	a, err := sv.BestMove(r.Context(), g.Board(), g.Rules().FourChance)
 	if err != nil {
-		return hint{}, err
+		return hint{}, clientError(err) // solver.ErrNoMove once the game is over
 	}
-	h := hint{Best: a.Best.String(), Values: map[string]float64{}, Depth: a.Depth}
+	h := hint{Best: a.Best.String(), Values: map[string]float64{}, Depth: a.Depth, ElapsedMs: a.Elapsed.Milliseconds()}
 	for _, d := range game2048.Directions {
 		if a.Legal[d] {
 			h.Values[d.String()] = a.Values[d]
@@ -247,13 +234,13 @@ func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
 }
 
 func (s *Server) hint2048(w http.ResponseWriter, r *http.Request) {
-	s.with2048(w, r, false, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, false, func(sess *liveGame, g *game2048.Game) (any, error) {
 		return s.analyse2048(r, g)
 	})
 }
 
 func (s *Server) auto2048(w http.ResponseWriter, r *http.Request) {
-	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
 		h, err := s.analyse2048(r, g)
 		if err != nil {
 			return nil, err
@@ -280,7 +267,7 @@ func (s *Server) score2048(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "name must be 1 to %d characters", maxName))
 		return
 	}
-	s.with2048(w, r, true, func(sess *session, g *game2048.Game) (any, error) {
+	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
 		if g.MoveCount() == 0 {
 			return nil, errorf(http.StatusConflict, "no moves made: nothing to submit")
 		}

@@ -78,7 +78,7 @@ func TestAPIErrors(t *testing.T) {
 		{"undo with no moves", "POST", "/api/2048/games/" + id + "/undo", token, "", 409, "nothing to undo"},
 		{"othello bad size", "POST", "/api/othello/games", "", `{"size":5}`, 400, "4, 6 or 8"},
 		{"othello bad player", "POST", "/api/othello/games", "", `{"white":"level 11"}`, 400, "level"},
-		{"othello bad board text", "POST", "/api/othello/games", "", `{"board":"XO"}`, 400, "board text"},
+		{"othello bad board text", "POST", "/api/othello/games", "", `{"board":"XO"}`, 400, "start position"},
 		{"othello illegal move", "POST", "/api/othello/games/" + oid + "/moves", otoken, `{"square":"a1"}`, 409, "illegal move"},
 		{"othello off the board", "POST", "/api/othello/games/" + oid + "/moves", otoken, `{"square":"h8"}`, 400, "h8"},
 		{"othello engine on a person's turn", "POST", "/api/othello/games/" + oid + "/engine", otoken, "", 409, "person"},

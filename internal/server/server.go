@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 
@@ -29,6 +30,9 @@ type Options struct {
 	HintTime time.Duration
 	// AnalyzeTime is the Othello engine's budget for a hint (0 means 500ms).
 	AnalyzeTime time.Duration
+	// AIWorkers bounds the searches (2048 hints, Othello moves and analyses) run at
+	// once; others wait for a free slot (0 means one per CPU, GOMAXPROCS).
+	AIWorkers int
 }
 
 // Server serves the API and the pages. Create it with New.
@@ -39,7 +43,7 @@ type Server struct {
 	mux   *http.ServeMux
 
 	mu       sync.Mutex
-	sessions map[string]*session
+	sessions map[string]*liveGame
 	bests    map[string]int64 // best 2048 score by board key
 
 	ai *aiPool
@@ -59,8 +63,11 @@ func New(st store.Store, opt Options) *Server {
 	if opt.AnalyzeTime <= 0 {
 		opt.AnalyzeTime = 500 * time.Millisecond
 	}
+	if opt.AIWorkers <= 0 {
+		opt.AIWorkers = runtime.GOMAXPROCS(0)
+	}
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
-		sessions: map[string]*session{}, bests: map[string]int64{}, ai: newAIPool()}
+		sessions: map[string]*liveGame{}, bests: map[string]int64{}, ai: newAIPool(opt.AIWorkers)}
 	s.routes()
 	return s
 }

@@ -17,10 +17,10 @@ import (
 	"github.com/gridgames/gridgames/internal/store"
 )
 
-// session is a game held in memory: the live game plus what is needed to check
+// liveGame is a game held in memory: the live game plus what is needed to check
 // tokens and append actions in sequence. Its mutex serialises everything done to
 // the game, so actions are applied and stored in one order.
-type session struct {
+type liveGame struct {
 	mu        sync.Mutex
 	id        string
 	kind      string
@@ -53,9 +53,9 @@ func hashToken(token string) []byte {
 }
 
 // create stores a new game and caches its session; it returns the player token.
-func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*session, string, error) {
+func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*liveGame, string, error) {
 	token := newID(24)
-	sess := &session{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g, used: time.Now()}
+	sess := &liveGame{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g, used: time.Now()}
 	err := s.store.CreateGame(ctx, store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params})
 	if err != nil {
 		return nil, "", err
@@ -64,7 +64,7 @@ func (s *Server) create(ctx context.Context, kind string, params []byte, g actor
 	return sess, token, nil
 }
 
-func (s *Server) cache(sess *session) {
+func (s *Server) cache(sess *liveGame) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.sessions) >= s.opt.MaxSessions {
@@ -93,7 +93,7 @@ func (s *Server) forget(id string) {
 // answerCreated stores a new game made from params (JSON) and answers 201 with its
 // player token and its state.
 func (s *Server) answerCreated(w http.ResponseWriter, r *http.Request, kind string, params []byte, g actor,
-	state func(*session) (any, error)) {
+	state func(*liveGame) (any, error)) {
 	sess, token, err := s.create(r.Context(), kind, params, g)
 	if err != nil {
 		s.fail(w, r, err)
@@ -111,7 +111,7 @@ func (s *Server) answerCreated(w http.ResponseWriter, r *http.Request, kind stri
 
 // load returns the game id of the given kind, from memory or rebuilt from the store,
 // locked; the caller unlocks it.
-func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*session, error) {
+func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*liveGame, error) {
 	for {
 		sess, err := s.loadOnce(ctx, kind, id, rebuild)
 		if err != nil || !sess.dead {
@@ -121,7 +121,7 @@ func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params 
 	}
 }
 
-func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*session, error) {
+func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*liveGame, error) {
 	s.mu.Lock()
 	sess := s.sessions[id]
 	s.mu.Unlock()
@@ -145,7 +145,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 				return nil, fmt.Errorf("game %s: replaying stored action %d: %w", id, i+1, err)
 			}
 		}
-		sess = &session{id: id, kind: kind, tokenHash: g.TokenHash, seq: len(g.Actions), game: a}
+		sess = &liveGame{id: id, kind: kind, tokenHash: g.TokenHash, seq: len(g.Actions), game: a}
 		s.mu.Lock()
 		if cached := s.sessions[id]; cached != nil {
 			sess = cached // another request loaded it first
@@ -164,7 +164,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 }
 
 // authorize checks the request's bearer token against the session's.
-func authorize(r *http.Request, sess *session) error {
+func authorize(r *http.Request, sess *liveGame) error {
 	auth := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(auth, "Bearer ")
 	if !ok || token == "" {
@@ -179,7 +179,7 @@ func authorize(r *http.Request, sess *session) error {
 // commit stores action, which the caller has already applied to the live game.
 // On failure the session is dropped from memory so the next request reloads the
 // game as stored, and the action counts as not made.
-func (s *Server) commit(ctx context.Context, sess *session, action string) error {
+func (s *Server) commit(ctx context.Context, sess *liveGame, action string) error {
 	err := s.store.AppendAction(ctx, sess.id, sess.seq, action, sess.game.summary())
 	if err != nil {
 		sess.dead = true
@@ -197,7 +197,7 @@ func (s *Server) commit(ctx context.Context, sess *session, action string) error
 // token when write is set, runs f on the game locked and answers f's result as
 // JSON (or its error with its status).
 func withGame[A actor](s *Server, w http.ResponseWriter, r *http.Request, kind string,
-	rebuild func([]byte) (actor, error), write bool, f func(sess *session, a A) (any, error)) {
+	rebuild func([]byte) (actor, error), write bool, f func(sess *liveGame, a A) (any, error)) {
 	sess, err := s.load(r.Context(), kind, r.PathValue("id"), rebuild)
 	if err != nil {
 		s.fail(w, r, err)

@@ -14,6 +14,23 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
+// sqliteNotADB is SQLite's result code for a file that is not a database.
+const sqliteNotADB = 26
+
+// OpenDefault opens the database at DefaultPath, creating its directory if needed,
+// and returns it with its path.
+func OpenDefault() (*SQLite, string, error) {
+	path, err := DefaultPath()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, path, fmt.Errorf("store: %w", err)
+	}
+	s, err := Open(path)
+	return s, path, err
+}
+
 // SQLite is the Store kept in one SQLite file in WAL mode. Every write is one
 // transaction committed before the call returns; with synchronous=NORMAL a
 // committed transaction survives the process being killed (a power cut may lose the
@@ -25,15 +42,20 @@ type SQLite struct {
 }
 
 // Open opens (creating if needed) the database file at path and brings its schema
-// up to date. The directory is created too.
+// up to date. The directory must exist: a missing one wraps ErrNoDirectory, and a
+// file that is not an SQLite database wraps ErrNotDatabase.
 func Open(path string) (*SQLite, error) {
 	if path == "" {
 		return nil, errors.New("store: empty database path")
 	}
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("store: %w", err)
-		}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrNoDirectory, dir)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is not a directory", ErrNoDirectory, dir)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a directory", ErrNotDatabase, path)
 	}
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
@@ -49,6 +71,10 @@ func Open(path string) (*SQLite, error) {
 	s := &SQLite{db: db}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
+		var se interface{ Code() int }
+		if errors.As(err, &se) && se.Code() == sqliteNotADB {
+			return nil, fmt.Errorf("%w: %s", ErrNotDatabase, path)
+		}
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	for _, st := range []struct {

@@ -3,13 +3,15 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 func openTemp(t *testing.T) (*SQLite, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "sub", "games.db")
+	path := filepath.Join(t.TempDir(), "games.db")
 	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -113,5 +115,52 @@ func TestLeaderboard(t *testing.T) {
 	}
 	if got, _ := s.Leaderboard(ctx, "2048:3x3", 10); len(got) != 0 {
 		t.Errorf("empty board leaderboard = %+v", got)
+	}
+}
+
+// Open names what is wrong with a path instead of creating directories or
+// overwriting files that are not databases.
+func TestOpenRefuses(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.bin")
+	if err := os.WriteFile(garbage, []byte("this is not a database, it is a file of plain text\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		want       error
+	}{
+		{"missing directory", filepath.Join(dir, "no", "such", "x.db"), ErrNoDirectory},
+		{"file as directory", filepath.Join(garbage, "x.db"), ErrNoDirectory},
+		{"not a database", garbage, ErrNotDatabase},
+		{"a directory", dir, ErrNotDatabase},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Open(tc.path)
+			if !errors.Is(err, tc.want) {
+				if s != nil {
+					s.Close()
+				}
+				t.Fatalf("Open(%s): %v, want %v", tc.path, err, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("Open created a directory: %v", err)
+	}
+	if data, _ := os.ReadFile(garbage); !strings.HasPrefix(string(data), "this is not") {
+		t.Fatal("Open changed the file that is not a database")
+	}
+}
+
+func TestOpenDefaultMakesItsDirectory(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
+	s, path, err := OpenDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if want := filepath.Join(os.Getenv("XDG_DATA_HOME"), "gridgames", "gridgames.db"); path != want {
+		t.Fatalf("path %s, want %s", path, want)
 	}
 }

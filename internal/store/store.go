@@ -22,6 +22,11 @@ var (
 	// ErrConflict means an action was appended out of sequence: another writer
 	// moved the game on since the caller read it.
 	ErrConflict = errors.New("store: action out of sequence")
+	// ErrNoDirectory means the database's directory does not exist; Open does not
+	// create it (OpenDefault does, for the default place).
+	ErrNoDirectory = errors.New("store: no such directory")
+	// ErrNotDatabase means the file is not an SQLite database.
+	ErrNotDatabase = errors.New("store: not an SQLite database")
 )
 
 // Game is a stored game.
