@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
+	"sort"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -13,16 +17,19 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// autoplayGame is one finished game of an autoplay run.
+// autoplayGame is one game of an autoplay run, finished or (after Ctrl+C) not.
 type autoplayGame struct {
-	Seed   uint64
-	Stats  solver.GameStats
-	Record game2048.Record
+	Seed     uint64
+	Stats    solver.GameStats
+	Record   game2048.Record
+	Finished bool
 }
 
-// autoplaySummary is what `2048 autoplay --json` prints.
+// autoplaySummary is what `2048 autoplay --json` prints. Unfinished counts the
+// games Ctrl+C stopped; the other figures are of the finished games only.
 type autoplaySummary struct {
 	Games          int            `json:"games"`
+	Unfinished     int            `json:"unfinished,omitempty"`
 	Rows           int            `json:"rows"`
 	Cols           int            `json:"cols"`
 	Depth          int            `json:"depth,omitempty"`
@@ -56,15 +63,24 @@ func new2048AutoplayCommand() *cobra.Command {
 		Use:   "autoplay --games N --seed S [--depth D | --time T]",
 		Short: "Let the solver play many games and summarise how it did",
 		Long: `Let the solver play N games (seeds S, S+1, ...) and print a summary: how many
-games reached each tile from 2048 up, the mean, median, min and max score, and the
-moves per second over the whole run.
+games reached each tile, the mean, median, min and max score, and the moves per
+second over the whole run.
 
 --workers is the number of CPUs to use: games run side by side, one per worker (a
-worker left over helps the searches). --out writes each game's record, one JSON
-object a line (replay them with "gridgames 2048 replay --record FILE"); --plot
-draws the max-tile distribution and the score histogram (SVG or PNG by extension).`,
-		Example: `  gridgames 2048 autoplay --games 30 --seed 1 --depth 3
-  gridgames 2048 autoplay --games 4 --seed 7 --rows 5 --cols 5 --out games.jsonl --plot report.svg`,
+worker left over helps the searches). --out writes each game's record as soon as
+the game ends, one JSON object a line (replay them with "gridgames 2048 replay
+--record FILE"); --plot draws the max-tile distribution and the score histogram
+(SVG or PNG by extension).
+
+On a terminal, each game's moves, score and max tile show on stderr as it plays.
+Ctrl+C stops: the games under way are written to --out as they stand, and the
+summary of the finished games is printed.
+
+At the default (adaptive) depth a 4x4 game takes many minutes; --depth 1 or 2
+plays in seconds, --depth 3 in a minute or two.`,
+		Example: `  gridgames 2048 autoplay --games 20 --depth 1
+  gridgames 2048 autoplay --games 8 --rows 3 --cols 3 --out games.jsonl --plot report.svg
+  gridgames 2048 autoplay --games 30 --seed 1 --depth 3 --out d3.jsonl`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if games < 1 {
@@ -73,31 +89,22 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 			if depth < 0 || depth > 12 {
 				return badInputf("--depth %d: want 0 (adaptive) to 12", depth)
 			}
-			if perMove < 0 {
-				return badInputf("--time %v: want a positive duration such as 100ms", perMove)
+			if cmd.Flags().Changed("time") && perMove <= 0 {
+				return badInputf("--time %v: want a positive duration such as 50ms", perMove)
 			}
-			if workers < 0 {
-				return badInputf("--workers %d: want 0 (all CPUs) or more", workers)
+			if err := checkWorkers(workers); err != nil {
+				return err
 			}
 			rules := game2048.DefaultRules()
 			rules.Rows, rules.Cols, rules.FourChance = rows, cols, fourChance
 			if err := rules.Validate(); err != nil {
-				return badInput(err)
+				return badInputf("--rows/--cols: %w", err)
 			}
 			if workers == 0 {
 				workers = defaultWorkers()
 			}
 			if err := checkPlotPath(plotPath); err != nil {
 				return err
-			}
-			var out io.Writer
-			if outPath != "" {
-				f, err := os.Create(outPath)
-				if err != nil {
-					return badInput(err)
-				}
-				defer f.Close()
-				out = f
 			}
 			if cutoff < 0 || cutoff >= 1 {
 				return badInputf("--cutoff %v: want 0 (the default) to below 1", cutoff)
@@ -106,24 +113,56 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 			if err := ev.apply(&opts); err != nil {
 				return err
 			}
+			var out io.Writer
+			if outPath != "" {
+				f, err := createOutput("--out", outPath)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				out = f
+			}
 			results, elapsed, err := runAutoplay(cmd, rules, games, seed, opts, workers, out)
-			if err != nil {
+			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
+			if err != nil && !interrupted {
 				return err
 			}
-			sum := summarise(results, elapsed)
+			var finished []autoplayGame
+			for _, r := range results {
+				if r.Finished {
+					finished = append(finished, r)
+				}
+			}
+			if len(finished) == 0 {
+				if interrupted {
+					fmt.Fprintf(cmd.ErrOrStderr(), "Stopped before any game finished%s.\n", writtenNote(outPath, len(results)))
+					return errInterrupted
+				}
+				return errors.New("no game was played")
+			}
+			sum := summarise(finished, elapsed)
+			sum.Unfinished = len(results) - len(finished)
 			sum.Rows, sum.Cols, sum.Depth, sum.Workers = rows, cols, depth, workers
 			if perMove > 0 {
 				sum.TimePerMove = perMove.String()
 			}
 			if plotPath != "" {
-				if err := plotAutoplay(plotPath, results); err != nil {
+				if err := plotAutoplay(plotPath, finished); err != nil {
 					return err
 				}
 			}
 			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
+				if err := json.NewEncoder(cmd.OutOrStdout()).Encode(sum); err != nil {
+					return err
+				}
+			} else {
+				printSummary(cmd.OutOrStdout(), sum)
 			}
-			printSummary(cmd.OutOrStdout(), sum)
+			if interrupted {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %s of %d finished%s.\n", plural(len(finished), "game"), games,
+					writtenNote(outPath, sum.Unfinished))
+				return errInterrupted
+			}
 			return nil
 		},
 	}
@@ -134,7 +173,7 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 	f.DurationVar(&perMove, "time", 0, "time budget per move, e.g. 50ms (deepens until it runs out)")
 	f.IntVar(&rows, "rows", 4, "board rows")
 	f.IntVar(&cols, "cols", 4, "board columns")
-	f.Float64Var(&fourChance, "four", 0.1, "chance that a new tile is a 4")
+	newChanceFlag(f, &fourChance, "four", 0.1, "chance that a new tile is a 4,")
 	f.IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	f.StringVar(&outPath, "out", "", "write each game's record to this file, one JSON object a line")
 	f.StringVar(&plotPath, "plot", "", "draw the max-tile and score charts to this .svg or .png file")
@@ -145,68 +184,180 @@ draws the max-tile distribution and the score histogram (SVG or PNG by extension
 	return cmd
 }
 
-// runAutoplay plays the games, min(workers, games) at a time, and writes each record
-// to out (in seed order) as soon as the games before it are done.
+// writtenNote says that n unfinished games went to the --out file.
+func writtenNote(outPath string, n int) string {
+	if outPath == "" || n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s under way written to %s as they stood", plural(n, "game"), outPath)
+}
+
+// plural writes "1 game" or "3 games".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// liveGame is a game under way, for the progress line.
+type liveGame struct {
+	seed  uint64
+	moves int
+	score int64
+	max   game2048.Tile
+}
+
+// autoplayRun is the state shared by the games of one run.
+type autoplayRun struct {
+	mu    sync.Mutex
+	live  map[int]*liveGame
+	done  int
+	moves int // moves of all games, finished or not
+	start time.Time
+	bar   *progress
+	total int
+}
+
+// show updates the progress line: the games under way and the rate.
+func (r *autoplayRun) show() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	keys := make([]int, 0, len(r.live))
+	for k := range r.live {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	parts := []string{fmt.Sprintf("%d of %d done", r.done, r.total)}
+	for _, k := range keys {
+		g := r.live[k]
+		parts = append(parts, fmt.Sprintf("seed %d: %d moves, %d points, max %s", g.seed, g.moves, g.score, g.max))
+	}
+	rate := float64(r.moves) / max(time.Since(r.start).Seconds(), 1e-9)
+	parts = append(parts, fmt.Sprintf("%.0f moves/s", rate))
+	r.bar.status(strings.Join(parts, " · "))
+}
+
+// runAutoplay plays the games, min(workers, games) at a time, and writes each
+// record to out as soon as its game ends. If the context ends, the games under way
+// stop, are written as they stood and come back unfinished, with the context's
+// error; games not started are left out.
 func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint64, opts solver.Options,
 	workers int, out io.Writer) ([]autoplayGame, time.Duration, error) {
+	ctx := cmd.Context()
 	parallel := min(workers, games)
 	perSearch := max(1, workers/parallel)
 	results := make([]autoplayGame, games)
+	started := make([]bool, games)
 	errs := make([]error, games)
-	finishedAt := make([]bool, games)
-	written := 0
-	bar := newProgress(cmd, "games")
-	start := time.Now()
-	runJobs(games, parallel,
+	run := &autoplayRun{live: map[int]*liveGame{}, start: time.Now(), bar: newProgress(cmd, ""), total: games}
+	stopShow := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stopShow:
+				return
+			case <-tick.C:
+				run.show()
+			}
+		}
+	}()
+	var writeErr error
+	runJobs(ctx, games, parallel,
 		func() *solver.Solver {
 			o := opts
 			o.Workers = perSearch
 			return solver.New(o)
 		},
 		func(s *solver.Solver, i int) {
+			started[i] = true
 			g, err := game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i)))
-			if err == nil {
-				var st solver.GameStats
-				st, err = s.Play(cmd.Context(), g, nil)
-				results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record()}
+			if err != nil {
+				errs[i] = err
+				return
 			}
+			lg := &liveGame{seed: seed + uint64(i), max: g.Board().MaxTile()}
+			run.mu.Lock()
+			run.live[i] = lg
+			run.mu.Unlock()
+			st, err := s.Play(ctx, g, func(_ solver.Analysis, res game2048.MoveResult) {
+				run.mu.Lock()
+				lg.moves++
+				lg.score += res.Points
+				for _, m := range res.Merges {
+					lg.max = max(lg.max, m.Tile)
+				}
+				run.moves++
+				run.mu.Unlock()
+			})
+			results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record(), Finished: err == nil}
 			errs[i] = err
 		},
-		func(i, done int) {
-			bar.report(done, games)
-			// Write the records in seed order as soon as the games before them are done.
-			finishedAt[i] = true
-			for written < games && finishedAt[written] {
-				if out != nil && errs[written] == nil {
-					if err := json.NewEncoder(out).Encode(results[written].Record); err != nil {
-						errs[written] = err
-					}
-				}
-				written++
+		func(i, _ int) {
+			run.mu.Lock()
+			delete(run.live, i)
+			if errs[i] == nil {
+				run.done++
+			}
+			run.mu.Unlock()
+			if out != nil && started[i] && (errs[i] == nil || errors.Is(errs[i], context.Canceled)) && writeErr == nil {
+				writeErr = json.NewEncoder(out).Encode(results[i].Record)
 			}
 		})
-	bar.finish()
-	elapsed := time.Since(start)
+	close(stopShow)
+	run.bar.finish()
+	elapsed := time.Since(run.start)
+	if writeErr != nil {
+		return nil, 0, writeErr
+	}
+	var played []autoplayGame
+	interrupted := false
 	for i, err := range errs {
-		if err != nil {
+		switch {
+		case !started[i]:
+			continue
+		case errors.Is(err, context.Canceled):
+			interrupted = true
+		case err != nil:
 			return nil, 0, fmt.Errorf("game %d (seed %d): %w", i+1, seed+uint64(i), err)
 		}
+		played = append(played, results[i])
 	}
-	return results, elapsed, nil
+	if interrupted || ctx.Err() != nil {
+		return played, elapsed, context.Canceled
+	}
+	return played, elapsed, nil
 }
 
-// milestones are the tiles the summary counts games reaching.
-var milestones = []uint64{2048, 4096, 8192, 16384, 32768, 65536, 131072}
+// summaryTiles are the tiles the summary counts games reaching: every tile from the
+// smallest max tile of the games (but at most 2048) to the largest.
+func summaryTiles(results []autoplayGame) []uint64 {
+	lo, hi := uint64(2048), uint64(0)
+	for _, r := range results {
+		lo, hi = min(lo, r.Stats.MaxTile), max(hi, r.Stats.MaxTile)
+	}
+	var out []uint64
+	for t := max(lo, 2); t <= max(hi, 2048); t *= 2 {
+		out = append(out, t)
+	}
+	return out
+}
 
 func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	s := autoplaySummary{Games: len(results), Reached: map[string]int{}, MaxTiles: map[string]int{}, Seconds: elapsed.Seconds()}
+	tiles := summaryTiles(results)
+	for _, t := range tiles {
+		s.Reached[fmt.Sprint(t)] = 0
+	}
 	for _, r := range results {
 		s.Scores = append(s.Scores, r.Stats.Score)
 		s.Moves += r.Stats.Moves
 		s.MaxTiles[fmt.Sprint(r.Stats.MaxTile)]++
-		for _, m := range milestones {
-			if r.Stats.MaxTile >= m {
-				s.Reached[fmt.Sprint(m)]++
+		for _, t := range tiles {
+			if r.Stats.MaxTile >= t {
+				s.Reached[fmt.Sprint(t)]++
 			}
 		}
 	}
@@ -235,12 +386,19 @@ func printSummary(w io.Writer, s autoplaySummary) {
 	case s.Depth > 0:
 		setting = fmt.Sprintf("depth %d", s.Depth)
 	}
-	fmt.Fprintf(w, "%d games on %dx%d, %s, %d workers\n\n", s.Games, s.Rows, s.Cols, setting, s.Workers)
+	fmt.Fprintf(w, "%s on %dx%d, %s, %s\n\n", plural(s.Games, "game"), s.Rows, s.Cols, setting, plural(s.Workers, "worker"))
 	fmt.Fprintf(w, "%-10s %6s %8s\n", "reached", "games", "share")
-	for _, m := range milestones {
-		k := fmt.Sprint(m)
-		if s.Reached[k] == 0 && m > 2048 {
-			break
+	var tiles []uint64
+	for k := range s.Reached {
+		var t uint64
+		fmt.Sscan(k, &t)
+		tiles = append(tiles, t)
+	}
+	slices.Sort(tiles)
+	for _, t := range tiles {
+		k := fmt.Sprint(t)
+		if s.Reached[k] == 0 {
+			break // the largest tile reached is the last row
 		}
 		fmt.Fprintf(w, "%-10s %6d %7.1f%%\n", k, s.Reached[k], 100*float64(s.Reached[k])/float64(s.Games))
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 
 	"github.com/gridgames/gridgames/game2048/solver"
@@ -39,9 +38,9 @@ func (e *evalFlags) apply(opts *solver.Options) error {
 	}
 	opts.Blend = e.blend
 	if e.network != "" {
-		f, err := os.Open(e.network)
+		f, err := openInput("--network", e.network)
 		if err != nil {
-			return badInput(err)
+			return err
 		}
 		defer f.Close()
 		n, err := solver.ReadNetwork(f)

@@ -13,12 +13,12 @@ import (
 // hintOutput is what `2048 hint` prints. Best is null and Over true when no move
 // changes the board; a direction that does not move has a null value.
 type hintOutput struct {
-	Best   *string             `json:"best"`
-	Values map[string]*float64 `json:"values"`
-	Depth  int                 `json:"depth"`
-	Nodes  uint64              `json:"nodes"`
-	Millis float64             `json:"ms"`
-	Over   bool                `json:"over"`
+	Best    *string             `json:"best"`
+	Values  map[string]*float64 `json:"values"`
+	Depth   int                 `json:"depth"`
+	Nodes   uint64              `json:"nodes"`
+	Seconds float64             `json:"seconds"`
+	Over    bool                `json:"over"`
 }
 
 func new2048HintCommand() *cobra.Command {
@@ -42,13 +42,16 @@ nothing). Without --depth or --time the depth follows the position.`,
 			}
 			b, err := game2048.ParseBoard(boardText)
 			if err != nil {
-				return badInput(err)
+				return badInputf("--board: %w", err)
 			}
 			if depth < 0 || depth > 12 {
 				return badInputf("--depth %d: want 0 (adaptive) to 12", depth)
 			}
-			if !(fourChance >= 0 && fourChance <= 1) {
-				return badInputf("--four %v: want 0 to 1", fourChance)
+			if cmd.Flags().Changed("time") && budget <= 0 {
+				return badInputf("--time %v: want a positive duration such as 100ms", budget)
+			}
+			if err := checkWorkers(workers); err != nil {
+				return err
 			}
 			opts := solver.Options{Depth: depth, Time: budget, Workers: workers}
 			if err := ev.apply(&opts); err != nil {
@@ -56,6 +59,9 @@ nothing). Without --depth or --time the depth follows the position.`,
 			}
 			s := solver.New(opts)
 			a, err := s.BestMove(cmd.Context(), b, fourChance)
+			if cmd.Context().Err() != nil {
+				return errInterrupted
+			}
 			out := hintOutput{Values: map[string]*float64{}}
 			if errors.Is(err, solver.ErrNoMove) {
 				out.Over = true
@@ -72,7 +78,7 @@ nothing). Without --depth or --time the depth follows the position.`,
 					out.Values[d.String()] = &v
 				}
 			}
-			out.Depth, out.Nodes, out.Millis = a.Depth, a.Nodes, float64(a.Elapsed.Microseconds())/1000
+			out.Depth, out.Nodes, out.Seconds = a.Depth, a.Nodes, a.Elapsed.Seconds()
 			return json.NewEncoder(cmd.OutOrStdout()).Encode(out)
 		},
 	}
@@ -80,7 +86,7 @@ nothing). Without --depth or --time the depth follows the position.`,
 	cmd.Flags().IntVar(&depth, "depth", 0, "search depth in random-tile layers (0: adaptive)")
 	cmd.Flags().DurationVar(&budget, "time", 0, "time budget, e.g. 100ms")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
-	cmd.Flags().Float64Var(&fourChance, "four", 0.1, "chance that a new tile is a 4")
+	newChanceFlag(cmd.Flags(), &fourChance, "four", 0.1, "chance that a new tile is a 4,")
 	ev.register(cmd.Flags())
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd

@@ -1,33 +1,32 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/session"
 	"github.com/spf13/cobra"
 )
 
-// playerSpec builds a player from "random", "greedy", "N" or "levelN".
-func playerSpec(spec string, seed uint64) (func() engine.Player, error) {
-	s := strings.ToLower(strings.TrimSpace(spec))
-	switch s {
-	case "random":
-		return func() engine.Player { return engine.RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 1))} }, nil
-	case "greedy":
-		return func() engine.Player { return engine.GreedyPlayer{Rand: rand.New(rand.NewPCG(seed, 2))} }, nil
+// matchSeat reads a match player: a level, random or greedy (a person cannot
+// play a match).
+func matchSeat(flag, spec string) (session.Seat, error) {
+	seat, err := session.ParseSeat(spec)
+	if err == nil && seat.IsHuman() {
+		err = errors.New("a match is between computer players")
 	}
-	n, err := strconv.Atoi(strings.TrimPrefix(s, "level"))
-	if err != nil || n < 1 || n > engine.MaxLevel {
-		return nil, fmt.Errorf("player %q: want random, greedy or a level from 1 to %d", spec, engine.MaxLevel)
+	if err != nil {
+		return seat, badInputf("--%s %q: want a level from 1 to %d, random or greedy (%v)", flag, spec, engine.MaxLevel,
+			strings.TrimPrefix(err.Error(), session.ErrSeat.Error()+": "))
 	}
-	return func() engine.Player {
-		return engine.LevelPlayer{Level: n, Engine: engine.New(engine.Options{Workers: 1, TableBits: 20})}
-	}, nil
+	return seat, nil
 }
 
 // matchSummary is what `othello match --json` prints, from the first player's side.
@@ -69,41 +68,45 @@ mean final disc difference.`,
 			if opening < 0 || opening > 20 {
 				return badInputf("--opening %d: want 0 to 20 random plies", opening)
 			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
 			start, err := othello.NewPosition(size)
 			if err != nil {
-				return badInputf("--size: %w", err)
+				return badInputf("--size %d: Othello boards are 4, 6 or 8 squares wide", size)
 			}
-			mkA, err := playerSpec(black, seed)
+			a, err := matchSeat("black", black)
 			if err != nil {
-				return badInputf("--black: %w", err)
+				return err
 			}
-			mkB, err := playerSpec(white, seed+1)
+			b, err := matchSeat("white", white)
 			if err != nil {
-				return badInputf("--white: %w", err)
+				return err
 			}
-			if workers <= 0 {
+			if workers == 0 {
 				workers = defaultWorkers()
 			}
-			sum, err := runMatch(cmd, start, mkA, mkB, games, opening, seed, workers)
-			if err != nil {
+			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers)
+			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
+			if err != nil && !interrupted {
 				return err
 			}
 			if !transcripts {
 				sum.Transcript = nil
 			}
 			out := cmd.OutOrStdout()
-			if asJSON {
-				return json.NewEncoder(out).Encode(sum)
+			if sum.Games > 0 {
+				if asJSON {
+					if err := json.NewEncoder(out).Encode(sum); err != nil {
+						return err
+					}
+				} else {
+					printMatch(out, sum, size)
+				}
 			}
-			fmt.Fprintf(out, "%s against %s, %d games on %dx%d\n\n", sum.First, sum.Second, sum.Games, size, size)
-			fmt.Fprintf(out, "%-12s %5s %6s %7s\n", "", "wins", "draws", "losses")
-			fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as black", sum.AsBlack[0], sum.AsBlack[1], sum.AsBlack[2])
-			fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as white", sum.AsWhite[0], sum.AsWhite[1], sum.AsWhite[2])
-			fmt.Fprintf(out, "%-12s %5d %6d %7d\n\n", "total", sum.Wins, sum.Draws, sum.Losses)
-			fmt.Fprintf(out, "%s scores %.1f%% (wins plus half the draws), mean disc difference %+.1f\n",
-				sum.First, 100*sum.WinRate, sum.MeanDiscs)
-			for i, t := range sum.Transcript {
-				fmt.Fprintf(out, "game %d: %s\n", i+1, t)
+			if interrupted {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %s of %d finished.\n", plural(sum.Games, "game"), games)
+				return errInterrupted
 			}
 			return nil
 		},
@@ -123,68 +126,95 @@ mean final disc difference.`,
 	return cmd
 }
 
-// runMatch plays the games, workers at a time, each worker with its own players.
-func runMatch(cmd *cobra.Command, start othello.Position, mkA, mkB func() engine.Player,
-	games, opening int, seed uint64, workers int) (matchSummary, error) {
-	rnd := rand.New(rand.NewPCG(seed, 99))
-	type openingLine struct {
-		pos   othello.Position
-		plies []othello.Square
+// printMatch writes the match table.
+func printMatch(out io.Writer, sum matchSummary, size int) {
+	fmt.Fprintf(out, "%s against %s, %s on %dx%d\n\n", sum.First, sum.Second, plural(sum.Games, "game"), size, size)
+	fmt.Fprintf(out, "%-12s %5s %6s %7s\n", "", "wins", "draws", "losses")
+	fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as black", sum.AsBlack[0], sum.AsBlack[1], sum.AsBlack[2])
+	fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as white", sum.AsWhite[0], sum.AsWhite[1], sum.AsWhite[2])
+	fmt.Fprintf(out, "%-12s %5d %6d %7d\n\n", "total", sum.Wins, sum.Draws, sum.Losses)
+	fmt.Fprintf(out, "%s scores %.1f%% (wins plus half the draws), mean disc difference %+.1f\n",
+		sum.First, 100*sum.WinRate, sum.MeanDiscs)
+	for i, t := range sum.Transcript {
+		fmt.Fprintf(out, "game %d: %s\n", i+1, t)
 	}
-	openings := make([]openingLine, (games+1)/2)
+}
+
+// runMatch plays the games, workers at a time, each worker with an engine for
+// each player, every game a session with the two seats. If the context ends, the
+// finished games are summed up and the context's error comes back with them.
+func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
+	games, opening int, seed uint64, workers int) (matchSummary, error) {
+	ctx := cmd.Context()
+	rnd := rand.New(rand.NewPCG(seed, 99))
+	openings := make([]string, (games+1)/2)
 	for i := range openings {
-		o := openingLine{pos: start}
+		pos := start
+		var plies []othello.Square
 		for range opening {
-			if o.pos.Over() {
+			if pos.Over() {
 				break
 			}
-			if o.pos.MustPass() {
-				o.plies = append(o.plies, othello.Pass)
-				o.pos = o.pos.Pass()
+			if pos.MustPass() {
+				plies = append(plies, othello.Pass)
+				pos = pos.Pass()
 				continue
 			}
-			m := o.pos.LegalMoves()
+			m := pos.LegalMoves()
 			sq := m[rnd.IntN(len(m))]
-			o.plies = append(o.plies, sq)
-			o.pos = o.pos.Play(sq)
+			plies = append(plies, sq)
+			pos = pos.Play(sq)
 		}
-		openings[i] = o
+		openings[i] = othello.Transcript(plies)
 	}
 	type result struct {
 		diff       int // first player's final disc difference
 		firstBlack bool
 		transcript string
+		done       bool
 		err        error
 	}
 	results := make([]result, games)
 	bar := newProgress(cmd, "games")
-	type players struct{ a, b engine.Player }
-	runJobs(games, workers,
-		func() players { return players{mkA(), mkB()} },
-		func(pl players, i int) {
+	runJobs(ctx, games, workers,
+		func() [2]*engine.Engine {
+			return [2]*engine.Engine{engine.New(engine.Options{Workers: 1, TableBits: 20}), engine.New(engine.Options{Workers: 1, TableBits: 20})}
+		},
+		func(engs [2]*engine.Engine, i int) {
 			firstBlack := i%2 == 0
-			black, white := pl.a, pl.b
+			cfg := session.Config{Size: start.Size(), Transcript: openings[i/2], Black: seats[0], White: seats[1],
+				Seed: seed<<20 + uint64(i)}
+			eng := engs // by colour: the first player's engine plays its colour
 			if !firstBlack {
-				black, white = pl.b, pl.a
+				cfg.Black, cfg.White = seats[1], seats[0]
+				eng = [2]*engine.Engine{engs[1], engs[0]}
 			}
-			op := openings[i/2]
-			plies, final, err := engine.PlayGame(cmd.Context(), op.pos, black, white)
-			diff := final.Score() // black's view
-			if !firstBlack {
-				diff = -diff
+			s, err := session.New(cfg)
+			for err == nil && !s.Over() {
+				_, err = s.ComputerMove(ctx, eng[s.Game().Turn()])
 			}
-			line := append(append([]othello.Square(nil), op.plies...), plies...)
-			results[i] = result{diff: diff, firstBlack: firstBlack, transcript: othello.Transcript(line), err: err}
+			r := result{firstBlack: firstBlack, err: err}
+			if err == nil {
+				diff := s.Position().Score() // black's view
+				if !firstBlack {
+					diff = -diff
+				}
+				r.diff, r.done, r.transcript = diff, true, s.Game().Transcript()
+			}
+			results[i] = r
 		},
 		func(_, done int) { bar.report(done, games) })
 	bar.finish()
-	a, b := mkA(), mkB()
-	sum := matchSummary{First: a.Name(), Second: b.Name(), Games: games}
+	sum := matchSummary{First: seats[0].String(), Second: seats[1].String()}
 	total := 0
 	for i, r := range results {
+		if errors.Is(r.err, context.Canceled) || (!r.done && r.err == nil) {
+			continue
+		}
 		if r.err != nil {
 			return sum, fmt.Errorf("game %d: %w", i+1, r.err)
 		}
+		sum.Games++
 		k := 1
 		switch {
 		case r.diff > 0:
@@ -204,7 +234,12 @@ func runMatch(cmd *cobra.Command, start othello.Position, mkA, mkB func() engine
 		total += r.diff
 		sum.Transcript = append(sum.Transcript, r.transcript)
 	}
-	sum.WinRate = (float64(sum.Wins) + float64(sum.Draws)/2) / float64(games)
-	sum.MeanDiscs = float64(total) / float64(games)
+	if sum.Games > 0 {
+		sum.WinRate = (float64(sum.Wins) + float64(sum.Draws)/2) / float64(sum.Games)
+		sum.MeanDiscs = float64(total) / float64(sum.Games)
+	}
+	if ctx.Err() != nil {
+		return sum, context.Canceled
+	}
 	return sum, nil
 }

@@ -14,7 +14,7 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: legal moves, perft, solve, analyze, engine matches",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -109,12 +109,12 @@ terminal for long runs.`,
 			if depth < 1 || depth > 30 {
 				return badInputf("--depth %d: want 1 to 30", depth)
 			}
-			if workers < 0 {
-				return badInputf("--workers %d: want 0 (all CPUs) or more", workers)
+			if err := checkWorkers(workers); err != nil {
+				return err
 			}
 			pos, err := othello.NewPosition(size)
 			if err != nil {
-				return badInputf("--size: %w", err)
+				return badInputf("--size %d: Othello boards are 4, 6 or 8 squares wide", size)
 			}
 			if cmd.Flags().Changed("board") {
 				if pos, err = parseBoardArg(board); err != nil {
@@ -133,11 +133,12 @@ terminal for long runs.`,
 				bar := newProgress(cmd, fmt.Sprintf("perft %d", d))
 				start := time.Now()
 				leaves, err := othello.PerftParallel(cmd.Context(), pos, d, workers, bar.report)
-				if err != nil {
-					return err
-				}
 				elapsed := time.Since(start)
 				bar.finish()
+				if err != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "Stopped at depth %d after %.1fs.\n", d, elapsed.Seconds())
+					return errInterrupted
+				}
 				rate := float64(leaves) / max(elapsed.Seconds(), 1e-9)
 				if asJSON {
 					if err := enc.Encode(perftLine{d, leaves, elapsed.Seconds(), rate}); err != nil {

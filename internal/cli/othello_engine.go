@@ -1,11 +1,11 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridgames/gridgames/othello"
@@ -15,19 +15,31 @@ import (
 
 // solveLine is one position's answer from `othello solve --json`.
 type solveLine struct {
-	Board   string  `json:"board"`
-	Move    string  `json:"move"`
-	Score   int     `json:"score"`
-	Nodes   uint64  `json:"nodes"`
-	Seconds float64 `json:"seconds"`
-	NPS     float64 `json:"nodesPerSecond"`
-	Check   string  `json:"check,omitempty"` // "ok" or what disagreed
+	Board          string  `json:"board"`
+	Move           string  `json:"move"`
+	Score          int     `json:"score"`
+	Nodes          uint64  `json:"nodes"`
+	Seconds        float64 `json:"seconds"`
+	NodesPerSecond float64 `json:"nodesPerSecond"`
+	Check          string  `json:"check,omitempty"` // "ok", "no scores to check", or what disagreed
+}
+
+// defaultMaxEmpties bounds an exact solve unless --max-empties says otherwise: on
+// two CPUs here the FFO positions with 25 empties take up to half a minute (#49:
+// 27 s), those with 26 up to two and a half minutes (#50: 138 s), and each further
+// empty square multiplies the time by two or three.
+const defaultMaxEmpties = 25
+
+// tooManyEmpties is the error for a solve past the limit.
+func tooManyEmpties(empties, limit int) error {
+	return badInputf("%d empty squares: an exact solve past --max-empties %d could take hours or days; "+
+		"raise --max-empties to try anyway, or use othello analyze --depth", empties, limit)
 }
 
 func newOthelloSolveCommand() *cobra.Command {
 	var board string
 	var wld, check, asJSON bool
-	var workers int
+	var workers, maxEmpties int
 	var tableBits uint
 	var patterns string
 	cmd := &cobra.Command{
@@ -40,13 +52,23 @@ score after its pass.
 
 Without --board, solves one position a line from stdin; FFO .obf lines are
 accepted. --check compares each answer with the scores an .obf line carries and
-exits with status 1 if any disagrees:
+exits with status 1 if any disagrees (a line without scores is solved, not checked).
 
-  gridgames othello solve --check < ../shared/data/fforum-40-59.obf`,
+Positions with more than --max-empties empty squares are refused: the time of an
+exact solve grows about threefold with each empty square. On a terminal, progress
+(depth, bounds, nodes) shows on stderr; Ctrl+C stops and prints the best move so far.`,
+		Example: `  gridgames othello solve --check < data/fforum-40-59.obf
+  gridgames othello solve --board "-----OX--XO----- X"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if tableBits != 0 && (tableBits < 10 || tableBits > 30) {
 				return badInputf("--table-bits %d: want 10 to 30", tableBits)
+			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if maxEmpties < 1 || maxEmpties > 64 {
+				return badInputf("--max-empties %d: want 1 to 64", maxEmpties)
 			}
 			opts := engine.Options{Workers: workers, TableBits: tableBits}
 			if patterns != "" {
@@ -66,42 +88,53 @@ exits with status 1 if any disagrees:
 				if err != nil {
 					return err
 				}
-				line, err := solvePosition(cmd.Context(), e, o, wld, check)
+				if n := o.Position.Empties(); n > maxEmpties && !o.Position.Over() {
+					return tooManyEmpties(n, maxEmpties)
+				}
+				line, err := solvePosition(cmd, e, o, wld, check)
 				if err != nil {
 					return err
 				}
 				count++
 				total += line.Nodes
 				elapsed += time.Duration(line.Seconds * float64(time.Second))
-				if line.Check != "" && line.Check != "ok" {
+				if strings.HasPrefix(line.Check, "MISMATCH") {
 					bad++
 				}
 				if asJSON {
 					return json.NewEncoder(out).Encode(line)
 				}
 				fmt.Fprintf(out, "%-4s %+3d  %14s nodes  %8.3fs  %6.1fM nodes/s", line.Move, line.Score,
-					groupDigits(line.Nodes), line.Seconds, line.NPS/1e6)
+					groupDigits(line.Nodes), line.Seconds, line.NodesPerSecond/1e6)
 				if line.Check != "" {
 					fmt.Fprintf(out, "  %s", line.Check)
 				}
 				fmt.Fprintln(out)
 				return nil
 			}
+			var err error
 			if cmd.Flags().Changed("board") {
-				if err := solveOne(board); err != nil {
-					return badInput(err)
+				if err = solveOne(board); err != nil && !errors.Is(err, errInterrupted) {
+					var ie inputError
+					if !errors.As(err, &ie) {
+						err = badInputf("--board: %w", err)
+					}
 				}
-			} else if err := eachLine(cmd.InOrStdin(), func(line string) error {
-				if strings.HasPrefix(line, "%") || strings.HasPrefix(line, "#") {
-					return nil
-				}
-				return solveOne(line)
-			}); err != nil {
-				return err
+			} else {
+				noteStdin(cmd, "positions, one a line (board text or .obf)")
+				err = eachLine(cmd.InOrStdin(), func(line string) error {
+					if strings.HasPrefix(line, "%") || strings.HasPrefix(line, "#") {
+						return nil
+					}
+					return solveOne(line)
+				})
 			}
 			if count > 1 && !asJSON {
 				fmt.Fprintf(out, "%d positions: %s nodes in %.2fs, %.1fM nodes/s\n", count, groupDigits(total),
 					elapsed.Seconds(), float64(total)/max(elapsed.Seconds(), 1e-9)/1e6)
+			}
+			if err != nil {
+				return err
 			}
 			if bad > 0 {
 				return fmt.Errorf("%d of %d positions disagree with the scores given", bad, count)
@@ -114,14 +147,54 @@ exits with status 1 if any disagrees:
 	cmd.Flags().BoolVar(&check, "check", false, "compare with the move scores of .obf lines; exit 1 on a mismatch")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per position")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
+	cmd.Flags().IntVar(&maxEmpties, "max-empties", defaultMaxEmpties, "refuse positions with more empty squares than this")
 	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
 	cmd.Flags().StringVar(&patterns, "patterns", "", "order the solver's moves by these pattern weights (from othello train) instead of the built-in ones")
 	return cmd
 }
 
+// checkWorkers refuses a negative --workers.
+func checkWorkers(workers int) error {
+	if workers < 0 {
+		return badInputf("--workers %d: want 0 (all CPUs) or more", workers)
+	}
+	return nil
+}
+
+// noteStdin tells a person at a terminal that the command waits for lines on stdin.
+func noteStdin(cmd *cobra.Command, what string) {
+	if isTerminal(cmd.InOrStdin()) && isTerminal(cmd.ErrOrStderr()) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Reading %s from stdin; Ctrl+D ends.\n", what)
+	}
+}
+
+// describeProgress is the status line of a search under way.
+func describeProgress(p engine.Progress) string {
+	var b strings.Builder
+	if p.Total > 0 {
+		fmt.Fprintf(&b, "%v (%d of %d): ", p.Analyzing, p.Done+1, p.Total)
+	}
+	if p.Depth > 0 {
+		fmt.Fprintf(&b, "depth %d, best %v %+.1f", p.Depth, p.Move, p.Score)
+	} else {
+		b.WriteString("starting")
+	}
+	if p.Solving {
+		if p.Lower == p.Upper {
+			fmt.Fprintf(&b, "; exact %+d", p.Lower)
+		} else {
+			fmt.Fprintf(&b, "; solving %d empties, score in [%+d, %+d]", p.Empties, p.Lower, p.Upper)
+		}
+	}
+	fmt.Fprintf(&b, "; %s nodes", groupDigits(p.Nodes))
+	return b.String()
+}
+
 // solvePosition solves o's position (after a forced pass, if any) and checks the
-// answer against o's move scores when asked.
-func solvePosition(ctx context.Context, e *engine.Engine, o othello.OBF, wld, check bool) (solveLine, error) {
+// answer against o's move scores when asked. Progress shows on a terminal; if
+// Ctrl+C stops the solve, it prints the best move so far and returns
+// errInterrupted.
+func solvePosition(cmd *cobra.Command, e *engine.Engine, o othello.OBF, wld, check bool) (solveLine, error) {
 	pos := o.Position
 	line := solveLine{Board: pos.String()}
 	if pos.Over() {
@@ -132,7 +205,29 @@ func solvePosition(ctx context.Context, e *engine.Engine, o othello.OBF, wld, ch
 	if passed {
 		pos = pos.Pass()
 	}
-	r, err := e.Search(ctx, pos, engine.Limits{Endgame: 64, WLD: wld})
+	bar := newProgress(cmd, "")
+	var last engine.Progress
+	var mu sync.Mutex
+	r, err := e.Search(cmd.Context(), pos, engine.Limits{Endgame: 64, WLD: wld, Progress: func(p engine.Progress) {
+		mu.Lock()
+		last = p
+		mu.Unlock()
+		bar.status(describeProgress(p))
+	}})
+	bar.finish()
+	if err != nil && cmd.Context().Err() != nil {
+		mu.Lock()
+		p := last
+		mu.Unlock()
+		w := cmd.ErrOrStderr()
+		fmt.Fprintf(w, "Stopped after %.1fs and %s nodes. Best so far: %v %+.1f (an estimate from a %d-ply search, not exact)",
+			r.Time.Seconds(), groupDigits(r.Nodes), r.Move, r.Score, r.Depth)
+		if p.Solving && p.Lower != p.Upper {
+			fmt.Fprintf(w, "; the exact score is between %+d and %+d", p.Lower, p.Upper)
+		}
+		fmt.Fprintln(w, ".")
+		return line, errInterrupted
+	}
 	if err != nil {
 		return line, err
 	}
@@ -141,7 +236,7 @@ func solvePosition(ctx context.Context, e *engine.Engine, o othello.OBF, wld, ch
 		line.Move, line.Score = "pass", -line.Score
 	}
 	line.Nodes, line.Seconds = r.Nodes, r.Time.Seconds()
-	line.NPS = float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)
+	line.NodesPerSecond = float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)
 	if check {
 		line.Check = checkAgainst(o, r.Move, line.Score, wld, passed)
 	}
@@ -193,14 +288,21 @@ func groupDigits(n uint64) string {
 
 func newOthelloAnalyzeCommand() *cobra.Command {
 	var board string
-	var depth, endgame, workers int
+	var depth, endgame, workers, maxEmpties int
 	var budget time.Duration
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "analyze --board POS [--depth D | --time T]",
 		Short: "Value every legal move, with its principal variation",
 		Long: `Value every legal move of a position (disc difference for the side to move, exact
-when the endgame is solved) with the line the engine expects, best first.`,
+when the endgame is solved) with the line the engine expects, best first.
+
+Without --depth or --time the search goes 8 plies deep. From --endgame empty
+squares on, moves are solved exactly; --endgame past --max-empties is refused, as
+the exact solve would take hours. On a terminal, progress shows on stderr; Ctrl+C
+stops and prints the moves valued so far.`,
+		Example: `  gridgames othello analyze --board "---------------------------OX------XO--------------------------- X"
+  gridgames othello analyze --board "$(head -1 data/fforum-1-19.obf)" --endgame 20 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if board == "" {
@@ -208,44 +310,72 @@ when the endgame is solved) with the line the engine expects, best first.`,
 			}
 			pos, err := parseBoardArg(board)
 			if err != nil {
-				return badInput(err)
+				return badInputf("--board: %w", err)
 			}
-			if depth < 0 || depth > 60 {
+			if cmd.Flags().Changed("depth") && (depth < 1 || depth > 60) {
 				return badInputf("--depth %d: want 1 to 60", depth)
+			}
+			if cmd.Flags().Changed("time") && budget <= 0 {
+				return badInputf("--time %v: want a positive duration such as 5s", budget)
+			}
+			if endgame < 0 || endgame > 64 {
+				return badInputf("--endgame %d: want 0 (never solve) to 64", endgame)
+			}
+			if maxEmpties < 1 || maxEmpties > 64 {
+				return badInputf("--max-empties %d: want 1 to 64", maxEmpties)
+			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if n := pos.Empties() - 1; endgame > maxEmpties && n > maxEmpties && !pos.Over() {
+				return badInputf("--endgame %d: the moves leave %d empty squares, and an exact solve past "+
+					"--max-empties %d could take hours; lower --endgame or raise --max-empties", endgame, n, maxEmpties)
 			}
 			if depth == 0 && budget == 0 {
 				depth = 8
 			}
 			e := engine.New(engine.Options{Workers: workers})
-			vals, err := e.Analyze(cmd.Context(), pos, engine.Limits{Depth: depth, Time: budget, Endgame: endgame})
+			bar := newProgress(cmd, "")
+			vals, err := e.Analyze(cmd.Context(), pos, engine.Limits{Depth: depth, Time: budget, Endgame: endgame,
+				Progress: func(p engine.Progress) { bar.status(describeProgress(p)) }})
+			bar.finish()
+			interrupted := err != nil && cmd.Context().Err() != nil
 			if errors.Is(err, engine.ErrNoMove) {
-				return badInputf("the game is over in this position (%s)", movesLine(pos))
+				return badInputf("--board: the game is over in this position (%s)", movesLine(pos))
 			}
-			if err != nil {
+			if err != nil && !interrupted {
 				return err
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				return json.NewEncoder(out).Encode(vals)
+				if err := json.NewEncoder(out).Encode(vals); err != nil {
+					return err
+				}
+			} else {
+				for _, v := range vals {
+					exact := ""
+					if v.Exact {
+						exact = " exact"
+					}
+					pv := make([]string, len(v.PV))
+					for i, m := range v.PV {
+						pv[i] = m.String()
+					}
+					fmt.Fprintf(out, "%-4s %+6.1f%-6s  %s\n", v.Move, v.Score, exact, strings.Join(pv, " "))
+				}
 			}
-			for _, v := range vals {
-				exact := ""
-				if v.Exact {
-					exact = " exact"
-				}
-				pv := make([]string, len(v.PV))
-				for i, m := range v.PV {
-					pv[i] = m.String()
-				}
-				fmt.Fprintf(out, "%-4s %+6.1f%-6s  %s\n", v.Move, v.Score, exact, strings.Join(pv, " "))
+			if interrupted {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %d of %d moves valued.\n", len(vals), len(pos.LegalMoves()))
+				return errInterrupted
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&board, "board", "", "the position as board text")
-	cmd.Flags().IntVar(&depth, "depth", 0, "search depth in plies (default 8 without --time)")
+	cmd.Flags().IntVar(&depth, "depth", 0, "search depth in plies, 1 to 60 (default 8 without --time)")
 	cmd.Flags().DurationVar(&budget, "time", 0, "time for the whole analysis, e.g. 5s")
-	cmd.Flags().IntVar(&endgame, "endgame", 20, "solve exactly from this many empty squares")
+	cmd.Flags().IntVar(&endgame, "endgame", 20, "solve exactly from this many empty squares (0: never)")
+	cmd.Flags().IntVar(&maxEmpties, "max-empties", defaultMaxEmpties, "refuse an --endgame that would solve more empty squares than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the values as JSON")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")

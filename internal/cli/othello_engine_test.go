@@ -77,8 +77,8 @@ func TestOthelloMatch(t *testing.T) {
 	}{
 		{[]string{"--black", "11", "--white", "1"}, "--black"},
 		{[]string{"--black", "1", "--white", "genius"}, "--white"},
-		{[]string{"--black", "1"}, `required flag(s) "white"`},
-		{[]string{"--black", "1", "--white", "2", "--size", "5"}, "unsupported board size"},
+		{[]string{"--black", "1"}, "--white is required"},
+		{[]string{"--black", "1", "--white", "2", "--size", "5"}, "--size 5: Othello boards are 4, 6 or 8"},
 	} {
 		_, errOut, code := run(t, "", append([]string{"othello", "match"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {
@@ -133,7 +133,7 @@ func TestOthelloSamplesAndTrain(t *testing.T) {
 		{[]string{"samples", "--games", "0", "--out", samples}, "--games 0"},
 		{[]string{"samples", "--empties", "9-3", "--out", samples}, `--empties "9-3"`},
 		{[]string{"samples", "--games", "1"}, "--out is required"},
-		{[]string{"samples", "--games", "1", "--out", filepath.Join(dir, "no", "s.txt")}, "no such file"},
+		{[]string{"samples", "--games", "1", "--out", filepath.Join(dir, "no", "s.txt")}, "does not exist"},
 		{[]string{"train", samples}, "--out is required"},
 		{[]string{"train", filepath.Join(dir, "nope.txt"), "--out", weights}, "no such file"},
 		{[]string{"train", bad, "--out", weights}, "bad.txt:3"},

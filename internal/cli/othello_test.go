@@ -74,9 +74,9 @@ func TestOthelloPerft(t *testing.T) {
 		want string
 	}{
 		{[]string{"--depth", "0"}, "--depth 0"},
-		{[]string{"--depth", "3", "--size", "5"}, "unsupported board size: 5"},
-		{[]string{}, `required flag(s) "depth"`},
-		{[]string{"--depth", "x"}, "invalid argument"},
+		{[]string{"--depth", "3", "--size", "5"}, "--size 5: Othello boards are 4, 6 or 8"},
+		{[]string{}, "--depth is required"},
+		{[]string{"--depth", "x"}, `--depth "x": want a whole number`},
 	} {
 		_, errOut, code := run(t, "", append([]string{"othello", "perft"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

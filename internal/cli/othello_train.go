@@ -2,10 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -87,10 +88,13 @@ position one move later exactly, and write them to FILE, a line each:
 			if outPath == "" {
 				return badInputf("--out is required: the file to write the samples to")
 			}
-			if workers <= 0 {
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if workers == 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}
-			out, err := createBeside(outPath)
+			out, err := createBeside("--out", outPath)
 			if err != nil {
 				return err
 			}
@@ -101,6 +105,10 @@ position one move later exactly, and write them to FILE, a line each:
 				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
 				func(done int) { bar.report(done, games) })
 			bar.finish()
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", outPath)
+				return errInterrupted
+			}
 			if err != nil {
 				return badInput(err)
 			}
@@ -182,9 +190,9 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
 			}
 			var samples []engine.Sample
 			for _, name := range args {
-				f, err := os.Open(name)
+				f, err := openInput("samples file", name)
 				if err != nil {
-					return badInput(err)
+					return err
 				}
 				s, err := readSamples(f, name)
 				f.Close()
@@ -204,7 +212,7 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
 				}
 				start = w
 			}
-			out, err := createBeside(outPath)
+			out, err := createBeside("--out", outPath)
 			if err != nil {
 				return err
 			}
@@ -250,9 +258,9 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
 
 // readPatternsFile loads pattern weights, naming the flag in errors.
 func readPatternsFile(path, flag string) (*engine.Patterns, error) {
-	f, err := os.Open(path)
+	f, err := openInput(flag, path)
 	if err != nil {
-		return nil, badInput(err)
+		return nil, err
 	}
 	defer f.Close()
 	w, err := engine.ReadPatterns(f)

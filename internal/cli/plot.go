@@ -2,8 +2,10 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -44,6 +46,8 @@ func plotAutoplay(path string, results []autoplayGame) error {
 	}
 	tiles.Add(barChart)
 	tiles.NominalX(names...)
+	tiles.Y.Tick.Marker = wholeTicks{}
+	tiles.Y.Min = 0
 
 	hist := plot.New()
 	hist.Title.Text = "Final score"
@@ -54,6 +58,8 @@ func plotAutoplay(path string, results []autoplayGame) error {
 		return err
 	}
 	hist.Add(h)
+	hist.Y.Tick.Marker = wholeTicks{}
+	hist.Y.Min = 0
 
 	w, ht := 24*vg.Centimeter, 9*vg.Centimeter
 	canvas, err := draw.NewFormattedCanvas(w, ht, format)
@@ -87,4 +93,26 @@ func checkPlotPath(path string) error {
 		return badInputf("--plot %s: want a .svg or .png file", path)
 	}
 	return nil
+}
+
+// wholeTicks marks an axis of counts at whole numbers only: about five labelled
+// steps of 1, 2, 5, 10, 20, ... games.
+type wholeTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := 1.0
+	for hi/step > 5 {
+		switch {
+		case fmt.Sprint(step)[0] == '2':
+			step *= 2.5
+		default:
+			step *= 2
+		}
+	}
+	var ticks []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.Itoa(int(v))})
+	}
+	return ticks
 }

@@ -1,53 +1,100 @@
 package cli
 
 import (
+	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
-// progress shows a bar on stderr for long work, only when stderr is a terminal and
-// the work has run for more than a second; otherwise it does nothing.
+// progress shows how long work is going on stderr, only when stderr is a terminal
+// and the work has run for more than a second; otherwise it does nothing. It is a
+// bar when the amount of work is known (report) and a spinner with a status line
+// when it is not (status). Safe for use from several goroutines.
 type progress struct {
+	mu      sync.Mutex
 	bar     *progressbar.ProgressBar
+	w       io.Writer
 	label   string
 	started time.Time
 	tty     bool
+	total   int
+}
+
+// forceProgress makes progress show even when stderr is not a terminal (for tests).
+var forceProgress bool
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func newProgress(cmd *cobra.Command, label string) *progress {
-	f, ok := cmd.ErrOrStderr().(*os.File)
-	tty := false
-	if ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	return &progress{label: label, started: time.Now(), tty: tty}
+	w := cmd.ErrOrStderr()
+	return &progress{w: w, label: label, started: time.Now(), tty: forceProgress || isTerminal(w)}
 }
 
-// report records done of total units; safe to call from one goroutine at a time.
+func (p *progress) shown() bool {
+	return p != nil && p.tty && (forceProgress || time.Since(p.started) >= time.Second)
+}
+
+// report records done of total units.
 func (p *progress) report(done, total int) {
-	if p == nil || !p.tty || time.Since(p.started) < time.Second {
+	if !p.shown() {
 		return
 	}
-	if p.bar == nil {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil || p.total != total {
 		p.bar = progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetWriter(p.w),
 			progressbar.OptionSetDescription(p.label),
 			progressbar.OptionShowCount(),
+			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionClearOnFinish(),
 			progressbar.OptionThrottle(100*time.Millisecond))
+		p.total = total
 	}
 	_ = p.bar.Set(done)
 }
 
-// finish removes the bar.
+// status shows text beside a spinner: work whose amount is not known.
+func (p *progress) status(text string) {
+	if !p.shown() {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSpinnerType(14),
+			progressbar.OptionSetElapsedTime(false),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(100*time.Millisecond))
+	}
+	p.bar.Describe(p.label + text)
+	_ = p.bar.Add(1)
+}
+
+// finish removes the bar or spinner.
 func (p *progress) finish() {
-	if p != nil && p.bar != nil {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
 		_ = p.bar.Finish()
 		_ = p.bar.Clear()
+		p.bar = nil
 	}
 }

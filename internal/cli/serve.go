@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"os"
-	"os/signal"
-	"syscall"
+	"path/filepath"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -43,33 +43,86 @@ an SQLite database. Ctrl+C stops it gracefully.`,
 }
 
 func runServe(cmd *cobra.Command, f serveFlags) error {
+	// Check the address before anything touches the disk.
+	if err := checkAddr(f.addr); err != nil {
+		return err
+	}
 	level := slog.LevelInfo
 	if f.verbose {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
-	path := f.db
-	if path == "" {
-		p, err := store.DefaultPath()
-		if err != nil {
-			return err
-		}
-		path = p
-	}
-	st, err := store.Open(path)
+	st, path, err := openStore(f.db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	srv := server.New(st, server.Options{Logger: log})
-	err = srv.ListenAndServe(ctx, f.addr, func(a net.Addr) {
+	err = srv.ListenAndServe(cmd.Context(), f.addr, func(a net.Addr) {
 		log.Info("gridgames is serving", "url", "http://"+a.String(), "db", path)
 	})
 	if err != nil {
-		return fmt.Errorf("serve on %s: %w", f.addr, err)
+		return badInputf("--addr %s: %v", f.addr, listenReason(err))
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// checkAddr accepts host:port with a port from 0 to 65535 (0: any free port) and
+// makes sure it can be listened on, naming --addr otherwise.
+func checkAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return badInputf("--addr %q: want host:port, such as localhost:8080 or :8080", addr)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 0 || n > 65535 {
+		return badInputf("--addr %q: port %q: want a number from 0 to 65535", addr, port)
+	}
+	if host != "" && net.ParseIP(host) == nil {
+		if _, err := net.LookupHost(host); err != nil {
+			return badInputf("--addr %q: no such host %q", addr, host)
+		}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return badInputf("--addr %s: %v", addr, listenReason(err))
+	}
+	return ln.Close()
+}
+
+// listenReason is the part of a listen error a person needs ("address already in
+// use"), without the syscall's name.
+func listenReason(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		var sys *os.SyscallError
+		if errors.As(op.Err, &sys) {
+			return sys.Err
+		}
+		return op.Err
+	}
+	return err
+}
+
+// openStore opens the database named by --db, or the default one (creating its
+// directory), naming --db when the path is wrong. It returns the path used.
+func openStore(path string) (*store.SQLite, string, error) {
+	if path == "" {
+		st, p, err := store.OpenDefault()
+		if err != nil {
+			return nil, p, fmt.Errorf("the default database %s: %w", p, err)
+		}
+		return st, p, nil
+	}
+	st, err := store.Open(path)
+	switch {
+	case errors.Is(err, store.ErrNoDirectory):
+		return nil, path, badInputf("--db %s: the directory %s does not exist (create it first)", path, filepath.Dir(path))
+	case errors.Is(err, store.ErrNotDatabase):
+		return nil, path, badInputf("--db %s: not an SQLite database (choose a new file name, or a gridgames database)", path)
+	case err != nil:
+		return nil, path, badInputf("--db %s: %v", path, err)
+	}
+	return st, path, nil
 }

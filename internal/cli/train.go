@@ -1,12 +1,11 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048/solver"
@@ -15,14 +14,14 @@ import (
 
 // trainSummary is what `2048 train` prints.
 type trainSummary struct {
-	Games       int     `json:"games"`
-	Seed        uint64  `json:"seed"`
-	Rate        float64 `json:"rate"`
-	From        string  `json:"from,omitempty"`
-	Out         string  `json:"out"`
-	LastMean    float64 `json:"lastMean"`    // mean score of the last 1,000 games (or all, if fewer)
-	Seconds     float64 `json:"seconds"`     // wall time
-	GamesPerSec float64 `json:"gamesPerSec"` // games per second
+	Games          int     `json:"games"`
+	Seed           uint64  `json:"seed"`
+	Rate           float64 `json:"rate"`
+	From           string  `json:"from,omitempty"`
+	Out            string  `json:"out"`
+	LastMean       float64 `json:"lastMean"` // mean score of the last 1,000 games (or all, if fewer)
+	Seconds        float64 `json:"seconds"`  // wall time
+	GamesPerSecond float64 `json:"gamesPerSecond"`
 }
 
 func new2048TrainCommand() *cobra.Command {
@@ -56,9 +55,9 @@ The built-in network was made by (about 16 minutes on one CPU):
 			}
 			n := new(solver.Network)
 			if from != "" {
-				f, err := os.Open(from)
+				f, err := openInput("--from", from)
 				if err != nil {
-					return badInput(err)
+					return err
 				}
 				n, err = solver.ReadNetwork(f)
 				f.Close()
@@ -66,7 +65,7 @@ The built-in network was made by (about 16 minutes on one CPU):
 					return badInputf("--from %s: %v", from, err)
 				}
 			}
-			out, err := createBeside(outPath)
+			out, err := createBeside("--out", outPath)
 			if err != nil {
 				return err
 			}
@@ -83,6 +82,10 @@ The built-in network was made by (about 16 minutes on one CPU):
 					bar.report(g, games)
 				}})
 			bar.finish()
+			if errors.Is(err, context.Canceled) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", outPath)
+				return errInterrupted
+			}
 			if err != nil {
 				return err
 			}
@@ -95,7 +98,7 @@ The built-in network was made by (about 16 minutes on one CPU):
 			elapsed := time.Since(start)
 			sum := trainSummary{Games: games, Seed: seed, Rate: rate, From: from, Out: outPath,
 				LastMean: float64(lastSum) / float64(window), Seconds: elapsed.Seconds(),
-				GamesPerSec: float64(games) / elapsed.Seconds()}
+				GamesPerSecond: float64(games) / elapsed.Seconds()}
 			if asJSON {
 				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
 			}
@@ -115,43 +118,7 @@ The built-in network was made by (about 16 minutes on one CPU):
 
 func printTrainSummary(w io.Writer, s trainSummary, window int) {
 	fmt.Fprintf(w, "Trained on %d games (seed %d, rate %g) in %.1f s, %.0f games/s.\n",
-		s.Games, s.Seed, s.Rate, s.Seconds, s.GamesPerSec)
+		s.Games, s.Seed, s.Rate, s.Seconds, s.GamesPerSecond)
 	fmt.Fprintf(w, "Mean score of the last %d games (one move ahead, learning): %.0f\n", window, s.LastMean)
 	fmt.Fprintf(w, "Wrote %s; use it with --network %s.\n", s.Out, s.Out)
-}
-
-// atomicFile is an output file written beside its target and renamed over it at
-// the end: a bad path fails before any work, and an interrupted run leaves an
-// existing target as it was.
-type atomicFile struct {
-	*os.File
-	target string
-}
-
-// createBeside opens a temporary file in outPath's directory, or names the problem.
-func createBeside(outPath string) (*atomicFile, error) {
-	dir := filepath.Dir(outPath)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(outPath)+".*.tmp")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, badInputf("--out %s: cannot write in %s: %v", outPath, dir, err)
-	}
-	return &atomicFile{File: f, target: outPath}, nil
-}
-
-// commit closes the file and renames it to its target.
-func (f *atomicFile) commit() error {
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), f.target)
-}
-
-// discard removes the temporary file if commit did not rename it.
-func (f *atomicFile) discard() {
-	f.Close()
-	os.Remove(f.Name())
 }
