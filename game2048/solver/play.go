@@ -14,7 +14,7 @@ type GameStats struct {
 	Moves   int           `json:"moves"`
 	MaxTile uint64        `json:"maxTile"`
 	Nodes   uint64        `json:"nodes"`
-	Elapsed time.Duration `json:"elapsed"`
+	Elapsed time.Duration `json:"-"`
 }
 
 // rulesOf is implemented by puzzles that know their rules, as *game2048.Game does.

@@ -100,7 +100,7 @@ type Analysis struct {
 	// Nodes counts the moves searched.
 	Nodes uint64 `json:"nodes"`
 	// Elapsed is the time the search took.
-	Elapsed time.Duration `json:"elapsed"`
+	Elapsed time.Duration `json:"-"`
 }
 
 // BestMove analyses b, on which a new tile is a 4 with probability fourChance (a

@@ -188,6 +188,17 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
 			if epochs < 1 {
 				return badInputf("--epochs %d: want 1 or more", epochs)
 			}
+			if err := checkOutPath("--out", outPath); err != nil {
+				return err
+			}
+			var start *engine.Patterns
+			if from != "" {
+				w, err := readPatternsFile(from, "--from")
+				if err != nil {
+					return err
+				}
+				start = w
+			}
 			var samples []engine.Sample
 			for _, name := range args {
 				f, err := openInput("samples file", name)
@@ -203,14 +214,6 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
 			}
 			if holdout < 0 || holdout >= len(samples) {
 				return badInputf("--holdout %d: want 0 to %d (there are %d samples)", holdout, len(samples)-1, len(samples))
-			}
-			var start *engine.Patterns
-			if from != "" {
-				w, err := readPatternsFile(from, "--from")
-				if err != nil {
-					return err
-				}
-				start = w
 			}
 			out, err := createBeside("--out", outPath)
 			if err != nil {
