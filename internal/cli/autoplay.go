@@ -98,7 +98,7 @@ plays in seconds, --depth 3 in a minute or two.`,
 			rules := game2048.DefaultRules()
 			rules.Rows, rules.Cols, rules.FourChance = rows, cols, fourChance
 			if err := rules.Validate(); err != nil {
-				return badInputf("--rows/--cols: %w", err)
+				return rulesError(err)
 			}
 			if workers == 0 {
 				workers = defaultWorkers()

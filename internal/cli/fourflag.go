@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/gridgames/gridgames/game2048"
 	"github.com/spf13/pflag"
 )
 
@@ -57,3 +59,13 @@ func (c *chanceValue) Set(text string) error {
 }
 
 func (c *chanceValue) Type() string { return "chance" }
+
+// rulesError names the flags behind a game2048 rules error: the board size
+// (--rows, --cols) or the other rules (--win, --four).
+func rulesError(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "game2048: ")
+	if errors.Is(err, game2048.ErrSize) {
+		return badInputf("--rows/--cols: %s", msg)
+	}
+	return badInputf("--win/--four: %s", msg)
+}

@@ -1,26 +1,69 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/internal/store"
 	"github.com/gridgames/gridgames/internal/tui"
+	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/session"
 )
 
 func newPlayCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play 2048 or Othello in the terminal",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return badInputf("unknown command %q for %q: want 2048 or othello", args[0], cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newPlay2048Command(), newPlayOthelloCommand())
 	return cmd
+}
+
+// playTerminals reports whether r and w are terminals: *os.File values on a
+// terminal device. Anything else (a pipe, /dev/null, a buffer) is not one. Tests
+// may replace it.
+var playTerminals = func(r io.Reader, w io.Writer) (in, out bool) {
+	tty := func(v any) bool {
+		f, ok := v.(*os.File)
+		return ok && term.IsTerminal(int(f.Fd()))
+	}
+	return tty(r), tty(w)
+}
+
+// needTerminal fails, as bad input, when the command's stdin or stdout is not a
+// terminal: the game cannot be played there.
+func needTerminal(cmd *cobra.Command) error {
+	in, out := playTerminals(cmd.InOrStdin(), cmd.OutOrStdout())
+	what := ""
+	switch {
+	case !in && !out:
+		what = "stdin and stdout are not one"
+	case !in:
+		what = "stdin is not one"
+	case !out:
+		what = "stdout is not one"
+	default:
+		return nil
+	}
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	return badInputf("%s needs a terminal (%s)", name, what)
 }
 
 // runProgram runs a Bubble Tea model on the command's terminal.
@@ -41,26 +84,36 @@ func newPlay2048Command() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "2048",
-		Short: "Play 2048 in the terminal (keys act at once)",
+		Short: "Play 2048 in the terminal (every key acts, in order)",
 		Long: `Play 2048 in the terminal. Arrows, WASD or hjkl slide the tiles; u undoes, n starts a
-new game, H asks the solver for a hint, A toggles autoplay, ? shows the keys, q quits.
-The best score per board size is kept in the same database as the web app's.`,
+new game (asking first while a game is on), H (shift+h) asks the solver for a hint,
+A (shift+a) toggles autoplay, ? shows the keys, q or Esc quits. Keys typed while the
+tiles slide wait their turn (up to 8), so every key acts, in order.
+The best score per board size is kept in the same database as the web app's.
+It needs a terminal: stdin and stdout must both be one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			rules := game2048.DefaultRules()
 			rules.Rows, rules.Cols, rules.FourChance, rules.WinTile = rows, cols, four, win
 			if err := rules.Validate(); err != nil {
-				return badInput(err)
+				return rulesError(err)
 			}
 			opt := tui.Options2048{Rules: rules, NoColor: noColor || tui.NoColorFromEnv()}
 			if seed != "" {
 				s, err := strconv.ParseUint(seed, 10, 64)
 				if err != nil {
-					return badInputf("--seed %q: want a number from 0 to 2^64-1", seed)
+					return badInputf("--seed %q: want a whole number from 0 to 18446744073709551615", seed)
 				}
 				opt.Seed, opt.HasSeed = s, true
 			}
-			if st := openScores(cmd, db); st != nil {
+			if err := needTerminal(cmd); err != nil {
+				return err
+			}
+			st, err := openScores(cmd, db)
+			if err != nil {
+				return err
+			}
+			if st != nil {
 				defer st.Close()
 				opt.Scores = st
 			}
@@ -74,7 +127,7 @@ The best score per board size is kept in the same database as the web app's.`,
 	d := game2048.DefaultRules()
 	cmd.Flags().IntVar(&rows, "rows", d.Rows, "board rows (2-16)")
 	cmd.Flags().IntVar(&cols, "cols", d.Cols, "board columns (2-16)")
-	cmd.Flags().Float64Var(&four, "four", d.FourChance, "chance that a new tile is a 4 (0-1)")
+	newChanceFlag(cmd.Flags(), &four, "four", d.FourChance, "chance that a new tile is a 4,")
 	cmd.Flags().Uint64Var(&win, "win", d.WinTile, "win tile (a power of two)")
 	cmd.Flags().StringVar(&seed, "seed", "", "seed of the first game (default: random)")
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "no colours (also when NO_COLOR is set)")
@@ -82,36 +135,34 @@ The best score per board size is kept in the same database as the web app's.`,
 	return cmd
 }
 
-// openScores opens the database for best scores; without one the game still
-// plays, with a warning.
-func openScores(cmd *cobra.Command, path string) *store.SQLite {
-	if path == "" {
-		p, err := store.DefaultPath()
-		if err != nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "gridgames: best scores not kept: %v\n", err)
-			return nil
-		}
-		path = p
+// openScores opens the database for best scores: a wrong --db is bad input;
+// when the default database cannot be opened the game still plays, with a
+// warning.
+func openScores(cmd *cobra.Command, path string) (*store.SQLite, error) {
+	st, _, err := openStore(path)
+	if err != nil && path != "" {
+		return nil, err // a --db that is wrong is bad input, as for serve
 	}
-	st, err := store.Open(path)
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "gridgames: best scores not kept: %v\n", err)
-		return nil
+		return nil, nil
 	}
-	return st
+	return st, nil
 }
 
-// parseSide reads a player flag: "human" or a level 1-10 ("3" or "level3").
-func parseSide(flag, s string) (int, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if t == "human" || t == "person" {
-		return 0, nil
+// playSeat reads --black or --white: a person or a level. The baselines that
+// session.ParseSeat also reads (random, greedy) are for engine matches, not for
+// playing in the terminal.
+func playSeat(flag, text string) (session.Seat, error) {
+	s, err := session.ParseSeat(text)
+	if err == nil && (s.IsHuman() || s.Level() > 0) {
+		return s, nil
 	}
-	n, err := strconv.Atoi(strings.TrimPrefix(t, "level"))
-	if err != nil || n < 1 || n > engine.MaxLevel {
-		return 0, badInputf("--%s %q: want human or a level from 1 to %d", flag, s, engine.MaxLevel)
+	want := fmt.Sprintf("want human or a level from 1 to %d", engine.MaxLevel)
+	if err == nil {
+		want += " (" + s.String() + " plays only in engine matches)"
 	}
-	return n, nil
+	return session.Seat{}, badInputf("--%s %q: %s", flag, text, want)
 }
 
 func newPlayOthelloCommand() *cobra.Command {
@@ -123,25 +174,33 @@ func newPlayOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
 		Short: "Play Othello in the terminal",
-		Long: `Play Othello in the terminal against a person or the computer. Arrows move the
-cursor, Enter or Space (or a click) plays, u undoes, h hints, ? shows the keys, q quits.
---black and --white are human or a computer level from 1 (easy) to 10.`,
+		Long: `Play Othello in the terminal against a person or the computer. Type a square to play
+it ("f5": its letter, then its digit; Esc clears), or move the cursor with the arrows
+and play with Enter or Space (or a click). u undoes and r redoes (against the computer,
+back to your turn), n starts a new game (asking first while a game is on), H (shift+h)
+hints, v shows the engine's value of every legal square in discs, ? shows the keys,
+q quits. Black's discs are ●, white's ○.
+--black and --white are human or a computer level from 1 (easy) to 10.
+It needs a terminal: stdin and stdout must both be one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if size != 4 && size != 6 && size != 8 {
+			b, err := playSeat("black", black)
+			if err != nil {
+				return err
+			}
+			w, err := playSeat("white", white)
+			if err != nil {
+				return err
+			}
+			m, err := tui.NewOthello(tui.OptionsOthello{Size: size, Black: b, White: w, NoColor: noColor || tui.NoColorFromEnv()})
+			if errors.Is(err, othello.ErrSize) {
 				return badInputf("--size %d: Othello boards are 4, 6 or 8 squares wide", size)
 			}
-			b, err := parseSide("black", black)
-			if err != nil {
-				return err
-			}
-			w, err := parseSide("white", white)
-			if err != nil {
-				return err
-			}
-			m, err := tui.NewOthello(tui.OptionsOthello{Size: size, Players: [2]int{b, w}, NoColor: noColor || tui.NoColorFromEnv()})
 			if err != nil {
 				return badInput(err)
+			}
+			if err := needTerminal(cmd); err != nil {
+				return err
 			}
 			return runProgram(cmd, m)
 		},

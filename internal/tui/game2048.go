@@ -3,15 +3,12 @@ package tui
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/game2048/solver"
-	"github.com/gridgames/gridgames/internal/store"
 )
 
 // Options2048 configure the 2048 program.
@@ -23,11 +20,15 @@ type Options2048 struct {
 	// Scores, if not nil, keeps the best score per board size.
 	Scores  Scores
 	NoColor bool
-	// SlideTime is how long a move is shown before keys count again (0 means 90ms).
+	// SlideTime is how long a move is shown (0 means 90ms). Keys typed meanwhile
+	// wait their turn; while some wait, each move is shown for a quarter of it.
 	SlideTime time.Duration
 	// HintTime is the solver's budget per hint or autoplay move (0 means 120ms).
 	HintTime time.Duration
 }
+
+// maxQueued bounds the keys that wait for a slide to end; a key past it is dropped.
+const maxQueued = 8
 
 // Model2048 is the 2048 program's state. Create it with New2048.
 type Model2048 struct {
@@ -35,32 +36,29 @@ type Model2048 struct {
 	game   *game2048.Game
 	best   int64
 	solver *solver.Solver
+	start  tea.Cmd // what Init runs: reading the best score
 
 	width, height int
-	sliding       bool // a move is on show: direction keys typed now are dropped
-	slideSeq      int
-	last          *game2048.MoveResult
-	confirm       bool // asking whether to start a new game
-	help          bool
-	auto          bool
-	thinking      bool // the solver is searching
-	hint          string
-	status        string
+	// gen counts the changes of the game (moves, undos, new games); an answer of
+	// the solver is used only if it was asked for at the current gen.
+	gen      int
+	sliding  bool // a move is on show: direction keys and u typed now are queued
+	slideSeq int
+	hurried  bool     // this slide ends early, as keys wait
+	queue    []string // keys waiting for the slide to end, oldest first
+	last     *game2048.MoveResult
+	confirm  bool // asking whether to start a new game
+	help     bool
+	auto     bool
+	thinking bool               // the solver is searching
+	cancel   context.CancelFunc // stops that search
+	wantHint bool               // a hint was asked for and is not shown yet
+	hint     string
+	status   string
 }
 
 // slideDoneMsg ends the showing of move number seq.
 type slideDoneMsg struct{ seq int }
-
-// solvedMsg carries the solver's answer for the position after moves moves.
-type solvedMsg struct {
-	moves int
-	auto  bool
-	a     solver.Analysis
-	err   error
-}
-
-// autoStepMsg asks for the next autoplay move.
-type autoStepMsg struct{}
 
 // New2048 starts a game with opt.
 func New2048(opt Options2048) (*Model2048, error) {
@@ -72,13 +70,16 @@ func New2048(opt Options2048) (*Model2048, error) {
 	}
 	m := &Model2048{opt: opt, width: 80, height: 24,
 		solver: solver.New(solver.Options{Time: opt.HintTime, Depth: 6})}
-	if err := m.newGame(); err != nil {
+	cmd, err := m.newGame()
+	if err != nil {
 		return nil, err
 	}
+	m.start = cmd
 	return m, nil
 }
 
-func (m *Model2048) newGame() error {
+// newGame starts a game; the command reads its board's best score.
+func (m *Model2048) newGame() (tea.Cmd, error) {
 	opts := []game2048.Option{game2048.WithRules(m.opt.Rules)}
 	if m.opt.HasSeed {
 		opts = append(opts, game2048.WithSeed(m.opt.Seed))
@@ -86,25 +87,30 @@ func (m *Model2048) newGame() error {
 	}
 	g, err := game2048.NewGame(opts...)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	m.game, m.last, m.hint, m.auto, m.sliding = g, nil, "", false, false
-	m.status = fmt.Sprintf("New %dx%d game: reach %d. ? shows the keys.", g.Rows(), g.Cols(), g.Rules().WinTile)
-	if m.opt.Scores != nil {
-		if b, err := m.opt.Scores.Best(context.Background(), m.bestKey()); err == nil {
-			m.best = b
-		}
-	}
-	return nil
+	m.changed()
+	m.game, m.last, m.hint, m.auto, m.sliding, m.queue, m.wantHint = g, nil, "", false, false, nil, false
+	r := g.Rules()
+	m.status = fmt.Sprintf("New %dx%d game: reach %d. %s of new tiles are 4s.", g.Rows(), g.Cols(), r.WinTile, percent(r.FourChance))
+	return m.loadBest(), nil
 }
 
-func (m *Model2048) bestKey() string { return store.BoardKey("2048", m.game.Rows(), m.game.Cols()) }
+// changed marks a change of the game: answers asked for before it are stale, and
+// a search still running for them is stopped.
+func (m *Model2048) changed() {
+	m.gen++
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+}
 
 // Game returns the game being played.
 func (m *Model2048) Game() *game2048.Game { return m.game }
 
-// Init implements tea.Model.
-func (m *Model2048) Init() tea.Cmd { return nil }
+// Init implements tea.Model: it reads the best score.
+func (m *Model2048) Init() tea.Cmd { return m.start }
 
 var dirKeys = map[string]game2048.Direction{
 	"left": game2048.Left, "right": game2048.Right, "up": game2048.Up, "down": game2048.Down,
@@ -118,14 +124,21 @@ func (m *Model2048) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 	case slideDoneMsg:
-		if msg.seq == m.slideSeq {
+		if msg.seq == m.slideSeq && m.sliding {
 			m.sliding = false
+			return m, m.playQueued()
 		}
 	case solvedMsg:
 		return m, m.solved(msg)
 	case autoStepMsg:
 		if m.auto && !m.thinking && !m.game.Over() {
 			return m, m.search(true)
+		}
+	case bestMsg:
+		m.gotBest(msg)
+	case savedMsg:
+		if msg.err != nil {
+			m.status = "Best score not saved: " + msg.err.Error()
 		}
 	case tea.KeyPressMsg:
 		return m, m.key(keyName(msg))
@@ -135,7 +148,7 @@ func (m *Model2048) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model2048) key(k string) tea.Cmd {
 	if k == "ctrl+c" {
-		return tea.Quit
+		return m.quit()
 	}
 	if m.help {
 		m.help = false
@@ -144,37 +157,39 @@ func (m *Model2048) key(k string) tea.Cmd {
 	if m.confirm {
 		m.confirm = false
 		if k == "y" || k == "Y" || k == "enter" {
-			m.newGame()
-		} else {
-			m.status = "Still playing."
+			cmd, _ := m.newGame() // the rules were good for the first game
+			return cmd
 		}
+		m.status = "Still playing."
 		return nil
 	}
 	switch k {
 	case "q", "esc":
-		return tea.Quit
+		return m.quit()
 	case "?":
 		m.help = true
 	case "u":
-		m.auto = false
-		if m.game.Undo() {
-			m.last, m.hint, m.status = nil, "", "Move undone."
-		} else {
-			m.status = "Nothing to undo."
+		m.stopAuto()
+		if m.sliding {
+			return m.enqueue(k)
 		}
+		m.undo()
 	case "n":
 		if m.game.MoveCount() > 0 && !m.game.Over() {
 			m.confirm = true
-			m.auto = false
-		} else {
-			m.newGame()
-		}
-	case "H":
-		if m.game.Over() || m.thinking {
+			m.stopAuto()
 			return nil
 		}
-		m.status = "Thinking..."
-		return m.search(false)
+		cmd, _ := m.newGame()
+		return cmd
+	case "H":
+		if m.game.Over() {
+			return nil
+		}
+		m.status, m.wantHint = "Thinking...", true
+		if !m.thinking {
+			return m.search(false)
+		}
 	case "A":
 		m.auto = !m.auto
 		if !m.auto {
@@ -190,19 +205,74 @@ func (m *Model2048) key(k string) tea.Cmd {
 		if !ok {
 			return nil
 		}
+		m.stopAuto()
 		if m.sliding {
-			return nil // typed during the slide: dropped, never replayed as a burst
-		}
-		if m.auto {
-			m.auto = false
-			m.status = "Autoplay off."
+			return m.enqueue(k)
 		}
 		return m.move(d)
 	}
 	return nil
 }
 
-// move plays d and shows it for SlideTime.
+func (m *Model2048) quit() tea.Cmd {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	return tea.Quit
+}
+
+func (m *Model2048) stopAuto() {
+	if m.auto {
+		m.auto = false
+		m.status = "Autoplay off."
+	}
+}
+
+// enqueue keeps k, typed during a slide, for when the slide ends, and makes the
+// slide end sooner. Past maxQueued keys, k is dropped.
+func (m *Model2048) enqueue(k string) tea.Cmd {
+	if len(m.queue) >= maxQueued {
+		return nil
+	}
+	m.queue = append(m.queue, k)
+	if m.hurried {
+		return nil
+	}
+	m.hurried = true
+	seq := m.slideSeq
+	return tea.Tick(m.shortSlide(), func(time.Time) tea.Msg { return slideDoneMsg{seq} })
+}
+
+func (m *Model2048) shortSlide() time.Duration { return max(m.opt.SlideTime/4, time.Millisecond) }
+
+// playQueued plays the waiting keys up to the first that starts a slide.
+func (m *Model2048) playQueued() tea.Cmd {
+	for len(m.queue) > 0 && !m.sliding {
+		k := m.queue[0]
+		m.queue = m.queue[1:]
+		if k == "u" {
+			m.undo()
+			continue
+		}
+		if cmd := m.move(dirKeys[k]); cmd != nil {
+			return cmd
+		}
+	}
+	return nil
+}
+
+func (m *Model2048) undo() {
+	if !m.game.Undo() {
+		m.status = "Nothing to undo."
+		return
+	}
+	m.changed()
+	m.last, m.hint, m.status = nil, "", "Move undone."
+}
+
+// move plays d and shows it for SlideTime (shorter while keys wait); the command
+// ends the showing and saves a new best score.
 func (m *Model2048) move(d game2048.Direction) tea.Cmd {
 	if m.game.Over() {
 		m.status = "Game over: u undoes, n starts a new game."
@@ -213,203 +283,27 @@ func (m *Model2048) move(d game2048.Direction) tea.Cmd {
 		m.status = fmt.Sprintf("Nothing moves %s.", d)
 		return nil
 	}
+	m.changed()
 	m.last, m.hint = &res, ""
 	m.status = ""
 	if res.Points > 0 {
 		m.status = fmt.Sprintf("+%d", res.Points)
 	}
-	if s := m.game.Score(); s > m.best {
-		m.best = s
-		if m.opt.Scores != nil {
-			m.opt.Scores.RaiseBest(context.Background(), m.bestKey(), s)
-		}
-	}
+	save := m.raiseBest()
 	switch {
 	case res.Won:
 		m.status = fmt.Sprintf("You win! You made %d. Keep going, or n for a new game.", m.game.Rules().WinTile)
 	case res.Over:
 		m.auto = false
-		m.status = fmt.Sprintf("Game over with %d points. u undoes, n starts a new game.", m.game.Score())
+		m.status = fmt.Sprintf("Game over: %d points. u undoes, n starts a new game.", m.game.Score())
 	}
 	m.sliding = true
 	m.slideSeq++
 	seq := m.slideSeq
-	return tea.Tick(m.opt.SlideTime, func(time.Time) tea.Msg { return slideDoneMsg{seq} })
-}
-
-// search runs the solver on the current board as a command.
-func (m *Model2048) search(auto bool) tea.Cmd {
-	m.thinking = true
-	b, four, moves, sv := m.game.Board(), m.game.Rules().FourChance, m.game.MoveCount(), m.solver
-	return func() tea.Msg {
-		a, err := sv.BestMove(context.Background(), b, four)
-		return solvedMsg{moves: moves, auto: auto, a: a, err: err}
+	show := m.opt.SlideTime
+	m.hurried = len(m.queue) > 0
+	if m.hurried {
+		show = m.shortSlide()
 	}
-}
-
-func (m *Model2048) solved(msg solvedMsg) tea.Cmd {
-	m.thinking = false
-	if msg.moves != m.game.MoveCount() || msg.err != nil {
-		if m.auto {
-			return func() tea.Msg { return autoStepMsg{} }
-		}
-		return nil // the board changed while it searched
-	}
-	if !msg.auto {
-		m.hint = msg.a.Best.String()
-		m.status = fmt.Sprintf("Hint: %s (searched %d deep).", m.hint, msg.a.Depth)
-		return nil
-	}
-	if !m.auto {
-		return nil
-	}
-	cmd := m.move(msg.a.Best)
-	if m.game.Over() {
-		return cmd
-	}
-	return tea.Batch(cmd, tea.Tick(m.opt.SlideTime, func(time.Time) tea.Msg { return autoStepMsg{} }))
-}
-
-// tile colours, as the web page's.
-var tileColors = []struct{ bg, fg string }{
-	{"#cdc1b4", "#776e65"}, {"#eee4da", "#776e65"}, {"#ede0c8", "#776e65"}, {"#f2b179", "#f9f6f2"},
-	{"#f59563", "#f9f6f2"}, {"#f67c5f", "#f9f6f2"}, {"#f65e3b", "#f9f6f2"}, {"#edcf72", "#f9f6f2"},
-	{"#edcc61", "#f9f6f2"}, {"#edc850", "#f9f6f2"}, {"#edc53f", "#f9f6f2"}, {"#edc22e", "#f9f6f2"},
-}
-
-func tileStyle(t game2048.Tile) lipgloss.Style {
-	c := tileColors[min(int(t), len(tileColors)-1)]
-	if int(t) >= len(tileColors) {
-		c = struct{ bg, fg string }{"#3c3a32", "#f9f6f2"}
-	}
-	return lipgloss.NewStyle().Background(lipgloss.Color(c.bg)).Foreground(lipgloss.Color(c.fg)).Bold(true)
-}
-
-func tileText(t game2048.Tile) string {
-	if t == 0 {
-		return ""
-	}
-	return fmt.Sprint(uint64(1) << t)
-}
-
-// View implements tea.Model.
-func (m *Model2048) View() tea.View {
-	v := tea.NewView(m.Render())
-	v.AltScreen = true
-	v.WindowTitle = "2048"
-	return v
-}
-
-const help2048 = `Keys
-  arrows, w a s d, h j k l   slide the tiles (each key acts at once)
-  u                          undo the last move (as often as you like)
-  n                          new game (asks first while a game is on)
-  H (shift+h)                hint: the solver's move
-  A (shift+a)                autoplay on and off
-  ?                          this help
-  q                          quit
-
-Equal tiles merge when they slide into each other. Make the win tile.
-Any key closes this help.`
-
-// Render draws the screen as text (coloured unless NoColor).
-func (m *Model2048) Render() string {
-	p := palette{plain: m.opt.NoColor}
-	if m.help {
-		return help2048
-	}
-	g := m.game
-	rows, cols := g.Rows(), g.Cols()
-	cellW := 6
-	for r := range rows {
-		for c := range cols {
-			cellW = max(cellW, len(tileText(g.At(r, c)))+2)
-		}
-	}
-	gridW := cols*(cellW+1) + 1
-	const chrome = 4 // title, blank, status, keys
-	cellH := 3
-	if rows*(cellH+1)+1+chrome > m.height {
-		cellH = 1
-	}
-	needH := rows*(cellH+1) + 1 + chrome
-	needW := max(gridW, 40)
-	if m.width < needW || m.height < needH {
-		return tooSmall(m.width, m.height, needW, needH)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s   Score %s   Best %d\n\n", p.render(titleStyle, "2048"), p.render(titleStyle, fmt.Sprint(g.Score())), m.best)
-	fresh := map[[2]int]bool{}
-	if m.last != nil && m.sliding {
-		for _, mg := range m.last.Merges {
-			fresh[[2]int{mg.At.Row, mg.At.Col}] = true
-		}
-		if m.last.Spawn != nil {
-			fresh[[2]int{m.last.Spawn.At.Row, m.last.Spawn.At.Col}] = true
-		}
-	}
-	line := func(left, mid, right string) {
-		b.WriteString(left)
-		for c := range cols {
-			b.WriteString(strings.Repeat("─", cellW))
-			if c < cols-1 {
-				b.WriteString(mid)
-			}
-		}
-		b.WriteString(right + "\n")
-	}
-	line("┌", "┬", "┐")
-	for r := range rows {
-		for y := range cellH {
-			b.WriteString("│")
-			for c := range cols {
-				t := g.At(r, c)
-				text := ""
-				if y == cellH/2 {
-					text = tileText(t)
-					if t == 0 && p.plain {
-						text = "·"
-					}
-				}
-				cell := center(text, cellW)
-				if !p.plain {
-					st := tileStyle(t)
-					if fresh[[2]int{r, c}] {
-						st = st.Underline(y == cellH/2)
-					}
-					cell = st.Render(cell)
-				}
-				b.WriteString(cell + "│")
-			}
-			b.WriteString("\n")
-		}
-		if r < rows-1 {
-			line("├", "┼", "┤")
-		}
-	}
-	line("└", "┴", "┘")
-	switch {
-	case m.confirm:
-		b.WriteString(p.render(noteStyle, "Start a new game? This one ends. y/n") + "\n")
-	case m.status != "":
-		b.WriteString(p.render(noteStyle, m.status) + "\n")
-	default:
-		b.WriteString("\n")
-	}
-	auto := ""
-	if m.auto {
-		auto = " [autoplay]"
-	}
-	b.WriteString(p.render(faintStyle, "arrows/wasd/hjkl move · u undo · n new · H hint · A auto"+auto+" · ? help · q quit"))
-	return b.String()
-}
-
-// center pads text to width w, centred.
-func center(text string, w int) string {
-	n := lipgloss.Width(text)
-	if n >= w {
-		return text
-	}
-	left := (w - n) / 2
-	return strings.Repeat(" ", left) + text + strings.Repeat(" ", w-n-left)
+	return tea.Batch(tea.Tick(show, func(time.Time) tea.Msg { return slideDoneMsg{seq} }), save)
 }

@@ -104,5 +104,23 @@ func TestTerminalOthello(t *testing.T) {
 	if !strings.Contains(s, "Black played") && !strings.Contains(s, "●") {
 		t.Fatalf("screen after a move:\n%s", s)
 	}
+	term.keys("u")
+	term.waitFor("Move undone.")
+	// A typed square: its letter shows, then its digit plays it.
+	term.keys("e")
+	term.waitFor("Square: e_")
+	term.keys("4")
+	s = term.waitFor("Black played e4. White played")
+	if !strings.Contains(s, "● Black") || !strings.Contains(s, "○ White") || !strings.Contains(s, "○") {
+		t.Fatalf("discs or legend:\n%s", s)
+	}
+	// Values: the engine's value on the legal squares.
+	term.keys("v")
+	s = term.waitFor("Values in discs for black: best")
+	for _, l := range strings.Split(s, "\n") {
+		if len([]rune(l)) > 60 {
+			t.Errorf("line wider than 60: %q", l)
+		}
+	}
 	term.keys("q")
 }

@@ -1,6 +1,7 @@
 // Package tui is the terminal UI: 2048 and Othello as Bubble Tea programs. The
 // models are pure: key, mouse and window messages in, a new model and a view out;
-// the searches of the AIs run as commands, off the update loop.
+// the searches of the AIs and the reads and writes of best scores run as
+// commands, off the update loop, and their answers come back as messages.
 package tui
 
 import (
@@ -13,7 +14,8 @@ import (
 )
 
 // Scores keeps the best score of each board; *store.SQLite satisfies it, so the
-// terminal and the web app share their best scores.
+// terminal and the web app share their best scores. The models call it only from
+// commands, never inside Update.
 type Scores interface {
 	Best(ctx context.Context, key string) (int64, error)
 	RaiseBest(ctx context.Context, key string, score int64) error
@@ -33,13 +35,6 @@ func keyName(msg tea.KeyPressMsg) string {
 		return k.Text
 	}
 	return msg.String()
-}
-
-// tooSmall is the view for a window that cannot hold the game.
-func tooSmall(width, height, needW, needH int) string {
-	return "The window is too small for this board.\n" +
-		"It needs " + itoa(needW) + "x" + itoa(needH) + " characters; it is " + itoa(width) + "x" + itoa(height) + ".\n" +
-		"Enlarge the window (or choose a smaller board). q quits."
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/session"
 )
 
 // press builds the message for a key as the terminal would send it.
@@ -66,6 +67,9 @@ func drain(t *testing.T, m tea.Model, cmd tea.Cmd) {
 	}
 }
 
+// oneLine joins a view's words with single spaces, undoing its wrapping.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 type memScores map[string]int64
 
 func (s memScores) Best(_ context.Context, key string) (int64, error) { return s[key], nil }
@@ -78,7 +82,7 @@ func new2048(t *testing.T, rows, cols int, win uint64, seed uint64) *Model2048 {
 	t.Helper()
 	rules := game2048.DefaultRules()
 	rules.Rows, rules.Cols, rules.WinTile = rows, cols, win
-	m, err := New2048(Options2048{Rules: rules, Seed: seed, HasSeed: true, NoColor: true, Scores: memScores{}, HintTime: 20 * time.Millisecond})
+	m, err := New2048(Options2048{Rules: rules, Seed: seed, HasSeed: true, NoColor: true, Scores: memScores{}, SlideTime: time.Millisecond, HintTime: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,26 +121,6 @@ func Test2048Keys(t *testing.T) {
 				t.Fatalf("key %s: moves %v, want one %s", tc.key, m.game.Moves(), d)
 			}
 		})
-	}
-}
-
-func Test2048TypeAheadIsDropped(t *testing.T) {
-	m := new2048(t, 4, 4, 2048, 5)
-	k := firstMove(m)
-	send(t, m, press(k))
-	if m.game.MoveCount() != 1 {
-		t.Fatal("the first key did not act at once")
-	}
-	for _, k := range []string{"left", "up", "right", "down", "left"} {
-		send(t, m, press(k)) // typed while the move is on show
-	}
-	if m.game.MoveCount() != 1 {
-		t.Fatalf("keys typed during the slide made %d moves", m.game.MoveCount()-1)
-	}
-	send(t, m, slideDoneMsg{seq: m.slideSeq})
-	send(t, m, press(firstMove(m)))
-	if m.game.MoveCount() != 2 {
-		t.Fatal("a key after the slide did not act")
 	}
 }
 
@@ -199,7 +183,7 @@ func Test2048ViewAndWindow(t *testing.T) {
 		t.Errorf("view shows %d tiles, the board has %d:\n%s", got, tiles, view)
 	}
 	send(t, m, tea.WindowSizeMsg{Width: 20, Height: 8})
-	if got := m.Render(); !strings.Contains(got, "too small") || !strings.Contains(got, "20x8") {
+	if got := oneLine(m.Render()); !strings.Contains(got, "too small") || !strings.Contains(got, "20x8") {
 		t.Fatalf("small window view:\n%s", got)
 	}
 	send(t, m, tea.WindowSizeMsg{Width: 60, Height: 12}) // fits only with one-line cells
@@ -211,10 +195,10 @@ func Test2048ViewAndWindow(t *testing.T) {
 func Test2048WinOverBestHintAuto(t *testing.T) {
 	m := new2048(t, 2, 2, 8, 11)
 	won, over := false, false
-	for i := 0; i < 200 && !m.game.Over(); i++ {
-		send(t, m, press(firstMove(m)))
+	for i := 0; i < 200 && !m.Game().Over(); i++ {
+		cmd := send(t, m, press(firstMove(m)))
 		won = won || strings.Contains(m.Render(), "You win!")
-		send(t, m, slideDoneMsg{seq: m.slideSeq})
+		drain(t, m, cmd) // the slide ends, the best score is saved
 	}
 	over = strings.Contains(m.Render(), "Game over")
 	if !over {
@@ -242,9 +226,22 @@ func Test2048WinOverBestHintAuto(t *testing.T) {
 	}
 }
 
+// seat is a person for level 0, else the computer at that level.
+func seat(t *testing.T, level int) session.Seat {
+	t.Helper()
+	if level == 0 {
+		return session.Human
+	}
+	s, err := session.Level(level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func newOthello(t *testing.T, size int, black, white int) *ModelOthello {
 	t.Helper()
-	m, err := NewOthello(OptionsOthello{Size: size, Players: [2]int{black, white}, NoColor: true, Pause: time.Millisecond, HintTime: 50 * time.Millisecond})
+	m, err := NewOthello(OptionsOthello{Size: size, Black: seat(t, black), White: seat(t, white), NoColor: true, Pause: time.Millisecond, HintTime: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,20 +273,20 @@ func TestOthelloCursorAndPlay(t *testing.T) {
 		t.Fatalf("cursor on a legal square is not drawn:\n%s", m.Render())
 	}
 	send(t, m, press("enter"))
-	if m.game.Transcript() != "f5" {
-		t.Fatalf("transcript %q, want f5", m.game.Transcript())
+	if m.Game().Transcript() != "f5" {
+		t.Fatalf("transcript %q, want f5", m.Game().Transcript())
 	}
 	a1, _ := othello.ParseSquare("a1", 8)
 	moveCursor(t, m, a1)
 	send(t, m, press("space"))
-	if !strings.Contains(m.Render(), "a1 is not a legal move") || m.game.Transcript() != "f5" {
+	if !strings.Contains(m.Render(), "a1 is not a legal move") || m.Game().Transcript() != "f5" {
 		t.Fatalf("illegal move:\n%s", m.Render())
 	}
 	// A click plays the square under the mouse.
 	d6, _ := othello.ParseSquare("f6", 8)
 	send(t, m, tea.MouseClickMsg{X: boardLeft + 3*d6.Col() + 1, Y: boardTop + d6.Row(), Button: tea.MouseLeft})
-	if m.game.Transcript() != "f5f6" {
-		t.Fatalf("click: transcript %q, want f5f6", m.game.Transcript())
+	if m.Game().Transcript() != "f5f6" {
+		t.Fatalf("click: transcript %q, want f5f6", m.Game().Transcript())
 	}
 	view := m.Render()
 	for _, want := range []string{"Black 3", "White 3", "(○)", "Black to move"} {
@@ -298,11 +295,11 @@ func TestOthelloCursorAndPlay(t *testing.T) {
 		}
 	}
 	send(t, m, press("u"))
-	if m.game.Transcript() != "f5" {
-		t.Fatalf("undo: %q", m.game.Transcript())
+	if m.Game().Transcript() != "f5" {
+		t.Fatalf("undo: %q", m.Game().Transcript())
 	}
 	send(t, m, tea.WindowSizeMsg{Width: 30, Height: 10})
-	if !strings.Contains(m.Render(), "too small") {
+	if !strings.Contains(oneLine(m.Render()), "too small") {
 		t.Fatalf("small window:\n%s", m.Render())
 	}
 }
@@ -313,26 +310,26 @@ func TestOthelloCursorAndPlay(t *testing.T) {
 func TestOthelloAgainstComputer(t *testing.T) {
 	m := newOthello(t, 6, 0, 1)
 	sawPass := false
-	for i := 0; i < 100 && !m.game.Over(); i++ {
-		moves := m.game.LegalMoves()
-		if m.computerToMove() || len(moves) == 0 {
+	for i := 0; i < 100 && !m.Game().Over(); i++ {
+		moves := m.Game().LegalMoves()
+		if m.sess.ComputerToMove() || len(moves) == 0 {
 			t.Fatalf("a person's turn expected:\n%s", m.Render())
 		}
 		moveCursor(t, m, moves[0])
 		drain(t, m, send(t, m, press("enter")))
 		sawPass = sawPass || strings.Contains(m.Render(), "no legal move")
 	}
-	if !m.game.Over() || !strings.Contains(m.Render(), "Game over: ") {
+	if !m.Game().Over() || !strings.Contains(m.Render(), "Game over: ") {
 		t.Fatalf("game not over:\n%s", m.Render())
 	}
 	if !sawPass {
 		t.Error("no pass notice in this game (it has passes)")
 	}
 	send(t, m, press("u"))
-	if m.game.Over() || m.computerToMove() {
-		t.Fatalf("undo at the end: over %v, computer to move %v", m.game.Over(), m.computerToMove())
+	if m.Game().Over() || m.sess.ComputerToMove() {
+		t.Fatalf("undo at the end: over %v, computer to move %v", m.Game().Over(), m.sess.ComputerToMove())
 	}
-	drain(t, m, send(t, m, press("h")))
+	drain(t, m, send(t, m, press("H")))
 	if !strings.Contains(m.Render(), "Hint: ") {
 		t.Fatalf("hint:\n%s", m.Render())
 	}
@@ -341,7 +338,7 @@ func TestOthelloAgainstComputer(t *testing.T) {
 func TestOthelloComputerOpens(t *testing.T) {
 	m := newOthello(t, 4, 2, 0)
 	drain(t, m, m.Init())
-	if len(m.game.Plies()) != 1 || m.computerToMove() {
-		t.Fatalf("computer as black did not open: %q", m.game.Transcript())
+	if len(m.Game().Plies()) != 1 || m.sess.ComputerToMove() {
+		t.Fatalf("computer as black did not open: %q", m.Game().Transcript())
 	}
 }
