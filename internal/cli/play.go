@@ -4,13 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/internal/store"
@@ -40,11 +38,7 @@ func newPlayCommand() *cobra.Command {
 // terminal device. Anything else (a pipe, /dev/null, a buffer) is not one. Tests
 // may replace it.
 var playTerminals = func(r io.Reader, w io.Writer) (in, out bool) {
-	tty := func(v any) bool {
-		f, ok := v.(*os.File)
-		return ok && term.IsTerminal(int(f.Fd()))
-	}
-	return tty(r), tty(w)
+	return isTerminal(r), isTerminal(w)
 }
 
 // needTerminal fails, as bad input, when the command's stdin or stdout is not a

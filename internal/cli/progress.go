@@ -8,6 +8,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // progress shows how long work is going on stderr, only when stderr is a terminal
@@ -27,14 +28,11 @@ type progress struct {
 // forceProgress makes progress show even when stderr is not a terminal (for tests).
 var forceProgress bool
 
-// isTerminal reports whether w is a terminal (a character device).
+// isTerminal reports whether w is a terminal (not merely a character device such
+// as /dev/null).
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func newProgress(cmd *cobra.Command, label string) *progress {
