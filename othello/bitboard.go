@@ -12,12 +12,12 @@ import "math/bits"
 // may run through without wrapping to the next row.
 const innerCol = 0x7E7E7E7E7E7E7E7E
 
-// legalMoves returns the squares where the player owning p may move against o, on a
+// legalMovesGo returns the squares where the player owning p may move against o, on a
 // board whose squares are mask. For each of the four line directions it runs a
 // parallel prefix both ways: grow runs of o discs from p's discs one step, then by
 // doubled steps, so a line of up to six discs takes four steps instead of six. The
 // shifts are written out with constant counts; that is what makes this fast in Go.
-func legalMoves(p, o, mask uint64) uint64 {
+func legalMovesGo(p, o, mask uint64) uint64 {
 	h := o & innerCol // horizontal and diagonal runs may not wrap around the edge
 
 	// East-west, shift 1.
@@ -93,11 +93,11 @@ func init() {
 	}
 }
 
-// flips returns the discs of o that a move by p on the empty square sq turns over
+// flipsGo returns the discs of o that a move by p on the empty square sq turns over
 // (0 if the move is illegal). Along each ray, the first square that is not o's must
 // be p's for the o discs before it to flip. Branch-free: each ray costs a handful of
 // operations whatever the position.
-func flips(p, o uint64, sq int) uint64 {
+func flipsGo(p, o uint64, sq int) uint64 {
 	r := &rays[sq&63]
 	return flipUp(p, o, r[0]) | flipUp(p, o, r[1]) | flipUp(p, o, r[2]) | flipUp(p, o, r[3]) |
 		flipDown(p, o, r[4]) | flipDown(p, o, r[5]) | flipDown(p, o, r[6]) | flipDown(p, o, r[7])

@@ -36,6 +36,9 @@ func perft(p, o, mask uint64, depth int) uint64 {
 	}
 	var n uint64
 	if depth == 2 { // count the children's moves here: no call per leaf parent
+		if useAVX2 {
+			return perftCount2AVX2(p, o, mask)
+		}
 		for ; moves != 0; moves &= moves - 1 {
 			sq := trailingZeros(moves)
 			f := flips(p, o, sq)

@@ -24,6 +24,10 @@ type geometry struct {
 	squares int       // size*size
 	mask    uint64    // the board's squares
 	quad    [4]uint64 // the four quadrants, for parity
+	// quadOf[sq] is sq's quadrant as a bit (1, 2, 4 or 8); parityMask[q] is the
+	// union of the quadrants whose bits q holds.
+	quadOf     [64]uint8
+	parityMask [16]uint64
 	corners uint64
 	colA    uint64 // first and last column, first and last row
 	colH    uint64
@@ -44,6 +48,7 @@ func newGeometry(size int) geometry {
 			bit := uint64(1) << (r*8 + c)
 			g.mask |= bit
 			g.quad[(r/h)*2+c/h] |= bit
+			g.quadOf[r*8+c] = 1 << uint((r/h)*2+c/h)
 			if c == 0 {
 				g.colA |= bit
 			}
@@ -55,6 +60,13 @@ func newGeometry(size int) geometry {
 			}
 			if r == size-1 {
 				g.row8 |= bit
+			}
+		}
+	}
+	for q := range g.parityMask {
+		for i, quad := range g.quad {
+			if q&(1<<i) != 0 {
+				g.parityMask[q] |= quad
 			}
 		}
 	}
@@ -76,6 +88,16 @@ func newGeometry(size int) geometry {
 		g.xSquares |= g.xSquare[i]
 	}
 	return g
+}
+
+// parity returns the quadrants holding an odd number of empty squares, as bits
+// (see quadOf).
+func (g *geometry) parity(empty uint64) uint8 {
+	var q uint8
+	for i, quad := range g.quad {
+		q |= uint8(popcount(empty&quad)&1) << uint(i)
+	}
+	return q
 }
 
 // oddQuadrants returns the empty squares of the quadrants holding an odd number of

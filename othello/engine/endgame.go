@@ -35,34 +35,100 @@ func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
 	case n == 1:
 		s.nodes++
 		return s.last1(p, o, lowest(s.g.mask&^(p|o)))
+	case n == 2:
+		return s.solve2(p, o, alpha, beta)
 	case n <= smallSolve:
-		return s.solveSmall(p, o, alpha, beta, n, false)
+		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	case n <= ttSolve:
 		return s.solveSorted(p, o, alpha, beta, n, false)
 	}
 	return s.solveTT(p, o, alpha, beta, n, false)
 }
 
-// last1 scores the last empty square sq: the side to move plays it if it can, else
-// the other side, else nobody.
-func (s *searcher) last1(p, o uint64, sq int) int {
-	if f := flips(p, o, sq); f != 0 {
-		k := popcount(f)
-		return popcount(p) + 2*k + 1 - popcount(o)
+// neighbourOf[sq] is the squares next to sq: a move there flips nothing unless
+// the opponent has a disc among them.
+var neighbourOf [64]uint64
+
+func init() {
+	for sq := range neighbourOf {
+		neighbourOf[sq] = neighbours8(1 << uint(sq))
 	}
-	if f := flips(o, p, sq); f != 0 {
-		k := popcount(f)
-		return popcount(p) - 2*k - 1 - popcount(o)
+}
+
+// last1 scores the last empty square sq (every other square is occupied): the
+// side to move plays it if it can, else the other side, else nobody, and the
+// empty square goes to the winner.
+func (s *searcher) last1(p, o uint64, sq int) int {
+	pc := popcount(p)
+	if n := countLastFlips(p, sq); n > 0 {
+		return 2*(pc+n+1) - s.g.squares
+	}
+	if n := countLastFlips(o, sq); n > 0 {
+		return 2*(pc-n) - s.g.squares
+	}
+	d := 2*pc + 1 - s.g.squares
+	if d > 0 {
+		return d + 1
+	}
+	return d - 1
+}
+
+// solve2 solves the last two empty squares: each side's moves tried in turn, the
+// last square scored by last1.
+func (s *searcher) solve2(p, o uint64, alpha, beta int) int {
+	s.nodes++
+	empty := s.g.mask &^ (p | o)
+	x1 := lowest(empty)
+	x2 := lowest(empty &^ (1 << uint(x1)))
+	best := -inf
+	if neighbourOf[x1]&o != 0 {
+		if f := flips(p, o, x1); f != 0 {
+			s.nodes++
+			best = -s.last1(o&^f, p|f|1<<uint(x1), x2)
+			if best >= beta {
+				return best
+			}
+		}
+	}
+	if neighbourOf[x2]&o != 0 {
+		if f := flips(p, o, x2); f != 0 {
+			s.nodes++
+			best = max(best, -s.last1(o&^f, p|f|1<<uint(x2), x1))
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	// p passes: o moves (and p's score is the least o leaves it).
+	worst := inf
+	if neighbourOf[x1]&p != 0 {
+		if f := flips(o, p, x1); f != 0 {
+			s.nodes++
+			worst = s.last1(p&^f, o|f|1<<uint(x1), x2)
+			if worst <= alpha {
+				return worst
+			}
+		}
+	}
+	if neighbourOf[x2]&p != 0 {
+		if f := flips(o, p, x2); f != 0 {
+			s.nodes++
+			worst = min(worst, s.last1(p&^f, o|f|1<<uint(x2), x1))
+		}
+	}
+	if worst != inf {
+		return worst
 	}
 	return s.finalScore(p, o)
 }
 
 // solveSmall tries each empty square directly (no move generation), odd quadrants
 // first, and within each parity corners first and X squares last.
-func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int {
+// parity is the quadrants holding an odd number of empties (see geometry.parity).
+func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
 	s.nodes++
 	empty := s.g.mask &^ (p | o)
-	odd := s.g.oddQuadrants(empty)
+	odd := empty & s.g.parityMask[parity]
 	best := -inf
 	good, bad := s.g.corners, s.g.xSquares
 	sets := [6]uint64{odd & good, odd &^ (good | bad), odd & bad}
@@ -71,17 +137,19 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int 
 	for _, set := range sets {
 		for ; set != 0; set &= set - 1 {
 			sq := lowest(set)
+			if neighbourOf[sq]&o == 0 {
+				continue
+			}
 			f := flips(p, o, sq)
 			if f == 0 {
 				continue
 			}
 			np, no := o&^f, p|f|1<<uint(sq)
 			var v int
-			if n == 2 {
-				s.nodes++
-				v = -s.last1(np, no, lowest(empty&^(1<<uint(sq))))
+			if n == 3 {
+				v = -s.solve2(np, no, -beta, -max(alpha, best))
 			} else {
-				v = -s.solveSmall(np, no, -beta, -max(alpha, best), n-1, false)
+				v = -s.solveSmall(np, no, -beta, -max(alpha, best), n-1, parity^s.g.quadOf[sq], false)
 			}
 			if v > best {
 				best = v
@@ -97,7 +165,7 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, passed bool) int 
 	if passed {
 		return -s.finalScore(o, p) // neither side can move; undo the pass's negation
 	}
-	return -s.solveSmall(o, p, -beta, -alpha, n, true)
+	return -s.solveSmall(o, p, -beta, -alpha, n, parity, true)
 }
 
 // orderedMoves lists the moves of p sorted fastest-first: fewest replies for the
@@ -199,11 +267,11 @@ func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int
 
 // solveNext picks the solver for a child with n empties.
 func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
-	if n <= 1 {
+	if n <= 2 {
 		return s.solve(p, o, alpha, beta, n)
 	}
 	if n <= smallSolve {
-		return s.solveSmall(p, o, alpha, beta, n, false)
+		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	}
 	if n <= ttSolve {
 		return s.solveSorted(p, o, alpha, beta, n, false)
@@ -247,8 +315,7 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 		}
 		return -s.solveTT(o, p, -beta, -alpha, n, true)
 	}
-	var buf [32]moveScore
-	list := s.solverOrder(p, o, mv, &buf, ttMove, n)
+	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
 	if n >= etcEmpties {
 		// Enhanced transposition cutoff: a child already solved to at most -beta
 		// for the opponent fails this node high without a search.

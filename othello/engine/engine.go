@@ -34,8 +34,9 @@ type Engine struct {
 	mu       sync.Mutex
 	tt       *table
 	workers  int
-	patterns *Patterns // the solver's evaluation on 8x8
-	using    *Patterns // patterns while the current search solves, else nil
+	patterns *Patterns   // the solver's evaluation on 8x8
+	using    *Patterns   // patterns while the current search solves, else nil
+	spare    []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
 }
 
 // New returns an engine.

@@ -22,7 +22,19 @@ type searcher struct {
 	aborted  bool
 	pl       *pool     // the search's workers, for sharing moves with idle ones
 	pat      *Patterns // if not nil, the evaluation instead of the hand-made one
+
+	// Move lists, one per level of the recursion, so they never go to the heap
+	// (shared with helpers, a list on the stack would): the midgame indexes them
+	// by depth, the solver by empties. Along one line of the recursion both
+	// strictly decrease (a pass comes before its node's list is made), and the
+	// shallow searches that order the solver's moves stay below the empties of
+	// the solver nodes that call them, so no two live lists share one.
+	midLists   [maxPly + 1][32]moveScore
+	solveLists [maxPly + 1][32]moveScore
 }
+
+// maxPly bounds search depths and empties.
+const maxPly = 64
 
 // report adds the nodes searched since the last report to the run's count.
 func (s *searcher) report() {
@@ -94,8 +106,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 		}
 		return -s.pvs(o, p, -beta, -alpha, depth, true)
 	}
-	var buf [32]moveScore
-	list := s.searchOrder(p, o, mv, &buf, ttMove, depth)
+	list := s.searchOrder(p, o, mv, &s.midLists[depth], ttMove, depth)
 	alpha0 := alpha
 	best, bestMove := -inf, -1
 	for i, m := range list {

@@ -43,15 +43,29 @@ func (e *Engine) newPool(g geometry, r *searchRun) *pool {
 	return pl
 }
 
+// newSearcher readies a searcher for the pool: one the engine kept from an
+// earlier pool (searchers are large: their move lists), or a new one.
 func (pl *pool) newSearcher() *searcher {
-	return &searcher{g: pl.g, tt: pl.e.tt, stop: &pl.run.stop, live: &pl.run.nodes, pl: pl, pat: pl.pat}
+	e := pl.e
+	var s *searcher
+	if n := len(e.spare); n > 0 {
+		s, e.spare = e.spare[n-1], e.spare[:n-1]
+	} else {
+		s = new(searcher)
+	}
+	s.g, s.tt, s.stop, s.live, s.pl, s.pat = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat
+	s.nodes, s.reported, s.aborted = 0, 0, false
+	return s
 }
 
-// finish adds the nodes of every searcher that the run has not counted yet.
+// finish adds the nodes of every searcher that the run has not counted yet, and
+// gives the searchers back to the engine.
 func (pl *pool) finish() {
 	for _, s := range pl.all {
 		s.report()
+		s.pl, s.stop, s.live = nil, nil, nil
 	}
+	pl.e.spare = append(pl.e.spare, pl.all...)
 }
 
 func (pl *pool) aborted() bool {
@@ -199,8 +213,7 @@ func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
 	if e, ok := s.tt.probe(h); ok {
 		ttMove = int(e.move)
 	}
-	var buf [32]moveScore
-	list := s.solverOrder(p, o, mv, &buf, ttMove, n)
+	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
 	alpha0 := alpha
 	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return -pl.solvePV(s, np, no, -b, -a, n-1) },
@@ -231,8 +244,7 @@ func (pl *pool) pvsPV(s *searcher, p, o uint64, alpha, beta, depth int) int {
 	if e, ok := s.tt.probe(h); ok {
 		ttMove = int(e.move)
 	}
-	var buf [32]moveScore
-	list := s.searchOrder(p, o, mv, &buf, ttMove, depth)
+	list := s.searchOrder(p, o, mv, &s.midLists[depth], ttMove, depth)
 	alpha0 := alpha
 	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return -pl.pvsPV(s, np, no, -b, -a, depth-1) },
