@@ -28,11 +28,11 @@ type geometry struct {
 	// union of the quadrants whose bits q holds.
 	quadOf     [64]uint8
 	parityMask [16]uint64
-	corners uint64
-	colA    uint64 // first and last column, first and last row
-	colH    uint64
-	row1    uint64
-	row8    uint64
+	corners    uint64
+	colA       uint64 // first and last column, first and last row
+	colH       uint64
+	row1       uint64
+	row8       uint64
 
 	xSquares   uint64    // the squares diagonally next to the corners
 	cornerList [4]uint64 // each corner, with its X square and C squares
