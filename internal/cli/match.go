@@ -23,7 +23,7 @@ func matchSeat(flag, spec string) (session.Seat, error) {
 		err = errors.New("a match is between computer players")
 	}
 	if err != nil {
-		return seat, badInputf("--%s %q: want a level from 1 to %d, random or greedy (%v)", flag, spec, engine.MaxLevel,
+		return seat, badInputf("--%s %q: want a level from 1 to %d (or classic1 to classic%d), random or greedy (%v)", flag, spec, engine.MaxLevel, engine.MaxLevel,
 			strings.TrimPrefix(err.Error(), session.ErrSeat.Error()+": "))
 	}
 	return seat, nil
@@ -45,14 +45,16 @@ type matchSummary struct {
 }
 
 func newOthelloMatchCommand() *cobra.Command {
-	var black, white string
+	var black, white, midgame string
 	var games, size, opening, workers int
 	var seed uint64
 	var asJSON, transcripts bool
 	cmd := &cobra.Command{
 		Use:   "match --black SPEC --white SPEC --games N",
 		Short: "Play engine against engine and tabulate the results",
-		Long: `Play N games between two players: a level (1 to 10, or level5), random or greedy.
+		Long: `Play N games between two players: a level (1 to 10, or level5), a classic level
+(classic10: the level with the hand-made evaluation, as levels were before the
+learned one), random or greedy.
 The first player (--black) has black in the odd games and white in the even ones;
 each pair of games starts from the same opening of a few random moves, so the
 colours are fair. Games run side by side on the CPUs; a progress bar shows on a
@@ -86,7 +88,13 @@ mean final disc difference.`,
 			if workers == 0 {
 				workers = defaultWorkers()
 			}
-			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers)
+			var mid *engine.Midgame
+			if midgame != "" {
+				if mid, err = readMidgameFile(midgame, "--midgame"); err != nil {
+					return err
+				}
+			}
+			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid)
 			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
 			if err != nil && !interrupted {
 				return err
@@ -121,6 +129,7 @@ mean final disc difference.`,
 	f.IntVar(&workers, "workers", 0, "games played side by side (0: one per CPU)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&transcripts, "transcripts", false, "also print every game's transcript")
+	f.StringVar(&midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
 	return cmd
@@ -144,7 +153,7 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 // each player, every game a session with the two seats. If the context ends, the
 // finished games are summed up and the context's error comes back with them.
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
-	games, opening int, seed uint64, workers int) (matchSummary, error) {
+	games, opening int, seed uint64, workers int, mid *engine.Midgame) (matchSummary, error) {
 	ctx := cmd.Context()
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, (games+1)/2)
@@ -178,7 +187,8 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	bar := newProgress(cmd, "games")
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
-			return [2]*engine.Engine{engine.New(engine.Options{Workers: 1, TableBits: 20}), engine.New(engine.Options{Workers: 1, TableBits: 20})}
+			opt := engine.Options{Workers: 1, TableBits: 20, Midgame: mid}
+			return [2]*engine.Engine{engine.New(opt), engine.New(opt)}
 		},
 		func(engs [2]*engine.Engine, i int) {
 			firstBlack := i%2 == 0

@@ -141,7 +141,7 @@ func seatOf(colour, text string) (session.Seat, error) {
 	if err != nil {
 		return seat, errorf(http.StatusBadRequest, "%s: %s", colour, readable(err))
 	}
-	if !seat.IsHuman() && seat.Level() == 0 {
+	if !seat.IsHuman() && (seat.Level() == 0 || seat.IsClassic()) {
 		return seat, errorf(http.StatusBadRequest, "%s: %q plays engine matches only; want human or a level from 1 to %d",
 			colour, text, engine.MaxLevel)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"testing"
 
@@ -38,8 +39,9 @@ func BenchmarkEvaluate(b *testing.B) {
 	})
 }
 
-// BenchmarkSolveFFO solves FFO #40 (20 empties) on one worker: run with
-// -benchtime 1x -count 10; it reports nodes per solve.
+// BenchmarkSolveFFO solves FFO #40 to #44 (20 to 23 empties) exactly on one
+// worker, each from a fresh engine: run with -benchtime 1x -count 10. It reports
+// the nodes per solve and the nodes per second.
 func BenchmarkSolveFFO(b *testing.B) {
 	f, err := os.Open("../../data/fforum-40-59.obf")
 	if err != nil {
@@ -47,19 +49,23 @@ func BenchmarkSolveFFO(b *testing.B) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	sc.Scan()
-	obf, err := othello.ParseOBF(sc.Text())
-	if err != nil {
-		b.Fatal(err)
-	}
-	var nodes uint64
-	for b.Loop() {
-		e := New(Options{Workers: 1})
-		r, err := e.Search(b.Context(), obf.Position, Limits{Endgame: 64})
-		if err != nil || int(r.Score) != obf.Scores[0].Score {
-			b.Fatalf("%+v %v", r, err)
+	for n := 40; n <= 44 && sc.Scan(); n++ {
+		obf, err := othello.ParseOBF(sc.Text())
+		if err != nil {
+			b.Fatal(err)
 		}
-		nodes += r.Nodes
+		b.Run(fmt.Sprintf("ffo%d", n), func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				e := New(Options{Workers: 1})
+				r, err := e.Search(b.Context(), obf.Position, Limits{Endgame: 64})
+				if err != nil || int(r.Score) != obf.Scores[0].Score {
+					b.Fatalf("%+v %v", r, err)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
 	}
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }

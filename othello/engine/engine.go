@@ -26,6 +26,9 @@ type Options struct {
 	// Patterns is the evaluation the exact solver orders moves by on 8x8; nil means
 	// DefaultPatterns.
 	Patterns *Patterns
+	// Midgame is the evaluation of midgame searches on 8x8 (unless Limits.Classic
+	// asks for the hand-made one); nil means DefaultMidgame, if the build has one.
+	Midgame *Midgame
 }
 
 // Engine searches Othello positions. It keeps its transposition table between
@@ -36,6 +39,10 @@ type Engine struct {
 	workers  int
 	patterns *Patterns   // the solver's evaluation on 8x8
 	using    *Patterns   // patterns while the current search solves, else nil
+	midgame  *Midgame    // the learned midgame evaluation, or nil
+	usingMid *Midgame    // midgame while the current search uses it, else nil
+	lastEval *Midgame    // the last search's midgame evaluation: the table is cleared when it changes
+	searched bool        // the table has been used
 	spare    []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
 }
 
@@ -50,7 +57,10 @@ func New(opt Options) *Engine {
 	if opt.Patterns == nil {
 		opt.Patterns = DefaultPatterns()
 	}
-	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns}
+	if opt.Midgame == nil {
+		opt.Midgame = DefaultMidgame()
+	}
+	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame}
 }
 
 // Limits bound one search. The zero value searches to depth 1. Cancellation and
@@ -67,6 +77,9 @@ type Limits struct {
 	Endgame int
 	// WLD solves for win, loss or draw only (faster): Score is then +1, 0 or -1.
 	WLD bool
+	// Classic searches the midgame with the hand-made evaluation, even on 8x8
+	// where the engine has a learned one (the classic levels and baselines).
+	Classic bool
 	// Progress, if not nil, is told how the search is going about every
 	// ProgressInterval while it runs (never for a search that ends sooner), from
 	// one goroutine at a time.
@@ -134,6 +147,17 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 	}
 	run := e.begin(ctx, lim, pos)
 	defer run.end()
+	e.usingMid = nil
+	if pos.Size() == 8 && !lim.Classic {
+		e.usingMid = e.midgame
+	}
+	if e.usingMid != e.lastEval {
+		if e.searched {
+			e.tt.clear() // its midgame values are another evaluation's
+		}
+		e.lastEval = e.usingMid
+	}
+	e.searched = true
 	e.tt.newSearch()
 	n := pos.Empties()
 	var res Result

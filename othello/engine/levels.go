@@ -32,16 +32,29 @@ var levelTable = [MaxLevel + 1]struct{ depth, endgame int }{
 // LevelTime bounds level 10's time per move.
 const LevelTime = 5 * time.Second
 
+// LearnedFromLevel is the first level whose midgame search uses the learned
+// evaluation on 8x8 (when the engine has one); the levels below it keep the
+// hand-made one.
+const LearnedFromLevel = 5
+
 // LevelLimits returns the search limits of level n (1 to MaxLevel).
 func LevelLimits(n int) (Limits, error) {
 	if n < 1 || n > MaxLevel {
 		return Limits{}, fmt.Errorf("engine: level %d: want 1 to %d", n, MaxLevel)
 	}
-	l := Limits{Depth: levelTable[n].depth, Endgame: levelTable[n].endgame}
+	l := Limits{Depth: levelTable[n].depth, Endgame: levelTable[n].endgame, Classic: n < LearnedFromLevel}
 	if n == MaxLevel {
 		l.Time = LevelTime
 	}
 	return l, nil
+}
+
+// ClassicLimits returns level n's limits with the hand-made evaluation: the
+// levels as they were before the learned one, kept as baselines.
+func ClassicLimits(n int) (Limits, error) {
+	l, err := LevelLimits(n)
+	l.Classic = true
+	return l, err
 }
 
 // Player chooses moves. It is given positions where the side to move has a legal
@@ -52,18 +65,28 @@ type Player interface {
 	Choose(ctx context.Context, pos othello.Position) (othello.Square, error)
 }
 
-// LevelPlayer plays at a level with its own engine.
+// LevelPlayer plays at a level with its own engine; Classic keeps the hand-made
+// evaluation at every level (see ClassicLimits).
 type LevelPlayer struct {
-	Level  int
-	Engine *Engine
+	Level   int
+	Engine  *Engine
+	Classic bool
 }
 
-// Name returns "level N".
-func (l LevelPlayer) Name() string { return fmt.Sprintf("level %d", l.Level) }
+// Name returns "level N" (or "classic N").
+func (l LevelPlayer) Name() string {
+	if l.Classic {
+		return fmt.Sprintf("classic %d", l.Level)
+	}
+	return fmt.Sprintf("level %d", l.Level)
+}
 
 // Choose searches pos at the player's level.
 func (l LevelPlayer) Choose(ctx context.Context, pos othello.Position) (othello.Square, error) {
 	lim, err := LevelLimits(l.Level)
+	if l.Classic {
+		lim, err = ClassicLimits(l.Level)
+	}
 	if err != nil {
 		return 0, err
 	}

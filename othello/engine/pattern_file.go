@@ -37,12 +37,7 @@ func (w *Patterns) WriteTo(out io.Writer) (int64, error) {
 	z := gzip.NewWriter(cw)
 	b := bufio.NewWriter(z)
 	b.WriteString(patternMagic)
-	binary.Write(b, binary.LittleEndian, uint32(len(w.w)))
-	var buf [4]byte
-	for _, x := range w.w {
-		binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
-		b.Write(buf[:])
-	}
+	writeWeights(b, w)
 	if err := b.Flush(); err != nil {
 		return cw.n, err
 	}
@@ -73,27 +68,47 @@ func ReadPatterns(r io.Reader) (*Patterns, error) {
 	if _, err := io.ReadFull(b, magic); err != nil || string(magic) != patternMagic {
 		return nil, errors.New("not a gridgames Othello pattern file")
 	}
+	w, err := readWeights(b, "pattern file")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.ReadByte(); err != io.EOF {
+		return nil, errors.New("pattern file has data after its weights")
+	}
+	return w, nil
+}
+
+// writeWeights writes the weight count (uint32) and the weights (float32), little
+// endian, in layout order.
+func writeWeights(b *bufio.Writer, w *Patterns) {
+	binary.Write(b, binary.LittleEndian, uint32(len(w.w)))
+	var buf [4]byte
+	for _, x := range w.w {
+		binary.LittleEndian.PutUint32(buf[:], math.Float32bits(x))
+		b.Write(buf[:])
+	}
+}
+
+// readWeights reads what writeWeights writes; what names the file in errors.
+func readWeights(b *bufio.Reader, what string) (*Patterns, error) {
 	var n uint32
 	if err := binary.Read(b, binary.LittleEndian, &n); err != nil {
-		return nil, errors.New("pattern file cut off in its header")
+		return nil, fmt.Errorf("%s cut off in its header", what)
 	}
 	if int(n) != layout.size {
-		return nil, fmt.Errorf("pattern file has %d weights, this version uses %d", n, layout.size)
+		return nil, fmt.Errorf("%s has %d weights, this version uses %d", what, n, layout.size)
 	}
 	w := newPatterns()
 	var buf [4]byte
 	for i := range w.w {
 		if _, err := io.ReadFull(b, buf[:]); err != nil {
-			return nil, fmt.Errorf("pattern file cut off after %d of %d weights", i, n)
+			return nil, fmt.Errorf("%s cut off after %d of %d weights", what, i, n)
 		}
 		x := math.Float32frombits(binary.LittleEndian.Uint32(buf[:]))
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) || math.Abs(float64(x)) > 1000 {
-			return nil, fmt.Errorf("pattern file weight %d is %v, not a reasonable number", i, x)
+			return nil, fmt.Errorf("%s weight %d is %v, not a reasonable number", what, i, x)
 		}
 		w.w[i] = x
-	}
-	if _, err := b.ReadByte(); err != io.EOF {
-		return nil, errors.New("pattern file has data after its weights")
 	}
 	return w, nil
 }

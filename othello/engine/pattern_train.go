@@ -62,8 +62,18 @@ func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done 
 	if opts.MinEmpties < 1 || opts.MaxEmpties < opts.MinEmpties || opts.MaxEmpties > 40 {
 		return nil, fmt.Errorf("engine: empties %d to %d: want 1 <= min <= max <= 40", opts.MinEmpties, opts.MaxEmpties)
 	}
-	workers := max(1, opts.Workers)
-	perGame := make([][]Sample, opts.Games)
+	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *Engine, g int) []Sample {
+		return gameSamples(ctx, e, opts, g)
+	})
+}
+
+// sampleGames runs sample(e, g) for games 0 to games-1 on workers goroutines, each
+// with an engine of its own, and returns the samples in game order; progress, if
+// not nil, is called after each game (from one goroutine at a time). If ctx ends
+// first, it returns ctx's error and no samples.
+func sampleGames(ctx context.Context, games, workers int, progress func(done int), sample func(e *Engine, g int) []Sample) ([]Sample, error) {
+	workers = max(1, workers)
+	perGame := make([][]Sample, games)
 	var mu sync.Mutex
 	done := 0
 	var wg sync.WaitGroup
@@ -74,7 +84,7 @@ func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done 
 			defer wg.Done()
 			e := New(Options{Workers: 1, TableBits: 20})
 			for g := range next {
-				s := gameSamples(ctx, e, opts, g)
+				s := sample(e, g)
 				mu.Lock()
 				perGame[g] = s
 				done++
@@ -86,7 +96,7 @@ func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done 
 		}()
 	}
 feed:
-	for g := range opts.Games {
+	for g := range games {
 		select {
 		case next <- g:
 		case <-ctx.Done():
@@ -119,15 +129,7 @@ func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sa
 			pos = pos.Pass()
 			continue
 		}
-		legal := pos.LegalMoves()
-		m := legal[rnd.IntN(len(legal))]
-		if rnd.IntN(8) != 0 {
-			r, err := player.Search(ctx, pos, Limits{Depth: 1 + rnd.IntN(3)})
-			if err == nil {
-				m = r.Move
-			}
-		}
-		pos = pos.Play(m)
+		pos = pos.Play(plausibleMove(ctx, rnd, player, pos))
 	}
 	if pos.MustPass() {
 		pos = pos.Pass()
@@ -156,6 +158,20 @@ func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sa
 		out = append(out, Sample{Pos: pos, Score: best})
 	}
 	return out
+}
+
+// plausibleMove picks a move for the sample games: usually the best of a one- to
+// three-ply search, one time in eight a random one. The search uses the hand-made
+// evaluation, so the games do not change when a new learned one is built in.
+func plausibleMove(ctx context.Context, rnd *rand.Rand, player *Engine, pos othello.Position) othello.Square {
+	legal := pos.LegalMoves()
+	m := legal[rnd.IntN(len(legal))]
+	if rnd.IntN(8) != 0 {
+		if r, err := player.Search(ctx, pos, Limits{Depth: 1 + rnd.IntN(3), Classic: true}); err == nil {
+			m = r.Move
+		}
+	}
+	return m
 }
 
 // exactValue solves pos for its side to move (passing if it must).

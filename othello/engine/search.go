@@ -22,6 +22,7 @@ type searcher struct {
 	aborted  bool
 	pl       *pool     // the search's workers, for sharing moves with idle ones
 	pat      *Patterns // if not nil, the evaluation instead of the hand-made one
+	mid      *Midgame  // else if not nil, the evaluation
 
 	// Move lists, one per level of the recursion, so they never go to the heap
 	// (shared with helpers, a list on the stack would): the midgame indexes them
@@ -56,6 +57,9 @@ func (s *searcher) poll() bool {
 func (s *searcher) eval(p, o uint64) int {
 	if s.pat != nil {
 		return s.patternEval(p, o)
+	}
+	if s.mid != nil {
+		return s.midgameEval(p, o)
 	}
 	return s.evaluate(p, o)
 }

@@ -30,6 +30,7 @@ type pool struct {
 	g    geometry
 	run  *searchRun
 	pat  *Patterns    // the evaluation of every searcher, or nil for the hand-made one
+	mid  *Midgame     // else this one, if not nil
 	idle atomic.Int32 // CPUs free to help
 	mu   sync.Mutex
 	free []*searcher // searchers not in use
@@ -37,7 +38,7 @@ type pool struct {
 }
 
 func (e *Engine) newPool(g geometry, r *searchRun) *pool {
-	pl := &pool{e: e, g: g, run: r, pat: e.using}
+	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid}
 	pl.all = append(pl.all, pl.newSearcher())
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
@@ -53,7 +54,7 @@ func (pl *pool) newSearcher() *searcher {
 	} else {
 		s = new(searcher)
 	}
-	s.g, s.tt, s.stop, s.live, s.pl, s.pat = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat
+	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat, pl.mid
 	s.nodes, s.reported, s.aborted = 0, 0, false
 	return s
 }

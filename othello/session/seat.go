@@ -31,6 +31,7 @@ const (
 	level
 	random
 	greedy
+	classic
 )
 
 // Human is the seat of a person.
@@ -51,9 +52,18 @@ func Level(n int) (Seat, error) {
 	return Seat{kind: level, level: n}, nil
 }
 
+// Classic returns the seat of level n with the hand-made evaluation at every
+// level (engine.ClassicLimits): the levels as they were before the learned
+// evaluation, kept as baselines for matches.
+func Classic(n int) (Seat, error) {
+	s, err := Level(n)
+	s.kind = classic
+	return s, err
+}
+
 // ParseSeat reads a seat: "human" (or "person"), a level ("3", "level3",
-// "level 3"), "random" or "greedy", in any case. Errors wrap ErrSeat and say what
-// is accepted.
+// "level 3"), a classic level ("classic10", "classic 10"), "random" or "greedy",
+// in any case. Errors wrap ErrSeat and say what is accepted.
 func ParseSeat(text string) (Seat, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	switch t {
@@ -64,9 +74,16 @@ func ParseSeat(text string) (Seat, error) {
 	case "greedy":
 		return Greedy, nil
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(t, "level")))
+	num, isClassic := strings.CutPrefix(t, "classic")
+	if !isClassic {
+		num = strings.TrimPrefix(t, "level")
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(num))
 	if err != nil || n < 1 || n > engine.MaxLevel {
-		return Seat{}, fmt.Errorf("%w: %q: want human, a level from 1 to %d, random or greedy", ErrSeat, text, engine.MaxLevel)
+		return Seat{}, fmt.Errorf("%w: %q: want human, a level from 1 to %d (classic1 to classic%d for the hand-made evaluation), random or greedy", ErrSeat, text, engine.MaxLevel, engine.MaxLevel)
+	}
+	if isClassic {
+		return Classic(n)
 	}
 	return Level(n)
 }
@@ -74,8 +91,12 @@ func ParseSeat(text string) (Seat, error) {
 // IsHuman reports whether a person plays this seat.
 func (s Seat) IsHuman() bool { return s.kind == human }
 
-// Level returns the computer's level, or 0 for a person or a baseline player.
+// Level returns the computer's level (classic levels too), or 0 for a person or
+// the random and greedy players.
 func (s Seat) Level() int { return s.level }
+
+// IsClassic reports a classic level (see Classic).
+func (s Seat) IsClassic() bool { return s.kind == classic }
 
 // String returns the seat as ParseSeat reads it: "human", "level 3", "random" or
 // "greedy".
@@ -83,6 +104,8 @@ func (s Seat) String() string {
 	switch s.kind {
 	case level:
 		return "level " + strconv.Itoa(s.level)
+	case classic:
+		return "classic " + strconv.Itoa(s.level)
 	case random:
 		return "random"
 	case greedy:
@@ -133,8 +156,8 @@ func (s *Seat) UnmarshalJSON(data []byte) error {
 // without a legal move.
 func (s Seat) Choose(ctx context.Context, eng *engine.Engine, rnd *rand.Rand, pos othello.Position) (othello.Square, error) {
 	switch s.kind {
-	case level:
-		return engine.LevelPlayer{Level: s.level, Engine: eng}.Choose(ctx, pos)
+	case level, classic:
+		return engine.LevelPlayer{Level: s.level, Engine: eng, Classic: s.kind == classic}.Choose(ctx, pos)
 	case random:
 		return engine.RandomPlayer{Rand: rnd}.Choose(ctx, pos)
 	case greedy:

@@ -27,7 +27,7 @@ func TestParseSeat(t *testing.T) {
 	}{
 		{"human", "human"}, {" Person ", "human"}, {"3", "level 3"}, {"level3", "level 3"},
 		{"Level 10", "level 10"}, {"random", "random"}, {"GREEDY", "greedy"},
-		{"0", ""}, {"11", ""}, {"level", ""}, {"", ""}, {"robot", ""}, {"-1", ""}, {"level 3.5", ""},
+		{"classic10", "classic 10"}, {"Classic 3", "classic 3"}, {"classic0", ""}, {"0", ""}, {"11", ""}, {"level", ""}, {"", ""}, {"robot", ""}, {"-1", ""}, {"level 3.5", ""},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			s, err := ParseSeat(tc.text)

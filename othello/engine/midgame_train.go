@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/gridgames/gridgames/othello"
+)
+
+// MidgameOptions configure MidgameSamples.
+type MidgameOptions struct {
+	Games   int    // games played; positions of the phase are taken from each
+	Seed    uint64 // the games are a function of the seed (and the phase)
+	Workers int    // games played side by side; 0 means 1
+	Phase   int    // the phase (see MidgamePhase) whose positions are taken
+	PerGame int    // positions taken from each game; 0 means 2
+	// Positions with at most ExactEmpties empty squares are labelled by an exact
+	// solve (0 means 18); the others by a Depth-ply search (0 means 4) whose leaves
+	// Eval values: the phases learned before, with fewer empties.
+	ExactEmpties int
+	Depth        int
+	Eval         *Midgame
+}
+
+// MidgameSamples plays opts.Games games of plausible moves (as EndgameSamples
+// does) and takes from each PerGame positions of the phase, each labelled with
+// its value for the side to move: exact near the end, else the value of a search
+// with the evaluation of the later phases (so each phase learns from the ones
+// after it, back to the opening). The samples come in game order whatever the
+// number of workers; if ctx ends first it returns ctx's error.
+func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done int)) ([]Sample, error) {
+	if opts.Games < 1 {
+		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)
+	}
+	if opts.Phase < 0 || opts.Phase >= MidgamePhases {
+		return nil, fmt.Errorf("engine: phase %d: want 0 to %d", opts.Phase, MidgamePhases-1)
+	}
+	if opts.PerGame == 0 {
+		opts.PerGame = 2
+	}
+	if opts.PerGame < 1 || opts.PerGame > MidgamePhaseWidth {
+		return nil, fmt.Errorf("engine: %d positions a game: want 1 to %d", opts.PerGame, MidgamePhaseWidth)
+	}
+	if opts.ExactEmpties == 0 {
+		opts.ExactEmpties = 18
+	}
+	if opts.Depth == 0 {
+		opts.Depth = 4
+	}
+	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *Engine, g int) []Sample {
+		return midgameGameSamples(ctx, e, opts, g)
+	})
+}
+
+// midgameGameSamples plays game g of opts and labels its positions of the phase.
+func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g int) []Sample {
+	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(opts.Phase)<<32|uint64(g)))
+	player := New(Options{Workers: 1, TableBits: 12})
+	lo := opts.Phase*MidgamePhaseWidth + 1
+	hi := lo + MidgamePhaseWidth - 1
+	want := map[int]bool{}
+	for _, k := range rnd.Perm(MidgamePhaseWidth)[:opts.PerGame] {
+		want[lo+k] = true
+	}
+	var out []Sample
+	pos, _ := othello.NewPosition(8)
+	for !pos.Over() && pos.Empties() >= lo {
+		if pos.MustPass() {
+			pos = pos.Pass()
+			continue
+		}
+		if n := pos.Empties(); n <= hi && want[n] {
+			delete(want, n)
+			if v, ok := e.label(ctx, pos, opts); ok {
+				out = append(out, Sample{Pos: pos, Score: v})
+			}
+		}
+		pos = pos.Play(plausibleMove(ctx, rnd, player, pos))
+	}
+	return out
+}
+
+// label values pos for its side to move, as MidgameSamples describes.
+func (e *Engine) label(ctx context.Context, pos othello.Position, opts MidgameOptions) (int, bool) {
+	if pos.Empties() <= opts.ExactEmpties {
+		return e.exactValue(ctx, pos)
+	}
+	e.midgame = opts.Eval
+	r, err := e.Search(ctx, pos, Limits{Depth: opts.Depth})
+	if err != nil {
+		return 0, false
+	}
+	return int(math.Round(r.Score)), true
+}
+
+// TrainMidgame fits the weights of one phase to its samples (see TrainPatterns),
+// starting from the weights of the phase after it in m if it has them, and sets
+// them in m.
+func TrainMidgame(m *Midgame, phase int, samples []Sample, opt PatternTraining) (TrainStats, error) {
+	if phase < 0 || phase >= MidgamePhases {
+		return TrainStats{}, fmt.Errorf("engine: phase %d: want 0 to %d", phase, MidgamePhases-1)
+	}
+	var from *Patterns
+	if phase > 0 {
+		from = m.phases[phase-1]
+	}
+	w, st, err := TrainPatterns(samples, from, opt)
+	if err != nil {
+		return st, err
+	}
+	m.phases[phase] = w
+	return st, nil
+}
