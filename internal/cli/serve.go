@@ -1,13 +1,17 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -24,7 +28,7 @@ type serveFlags struct {
 
 func (f *serveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.addr, "addr", "localhost:8080", "address to listen on")
-	cmd.Flags().StringVar(&f.db, "db", "", "SQLite database file (default: gridgames/gridgames.db in the user's data directory)")
+	cmd.Flags().StringVar(&f.db, "db", "", "SQLite database file, or a postgres:// URL of a PostgreSQL database that several servers share\n(default: gridgames/gridgames.db in the user's data directory)")
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log every request")
 }
 
@@ -34,7 +38,9 @@ func newServeCommand() *cobra.Command {
 		Use:   "serve",
 		Short: "Serve the web app (the default command)",
 		Long: `serve runs the gridgames web app: 2048 and Othello in the browser, games saved in
-an SQLite database. Ctrl+C stops it gracefully.`,
+an SQLite database, or in PostgreSQL with --db postgres://user:password@host/dbname
+(several servers can share that database, a player moving on any of them).
+Ctrl+C stops it gracefully.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, f) },
 	}
@@ -52,7 +58,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
-	st, path, err := openStore(f.db)
+	st, path, err := openServeStore(cmd.Context(), f.db)
 	if err != nil {
 		return err
 	}
@@ -103,6 +109,54 @@ func listenReason(err error) error {
 		return op.Err
 	}
 	return err
+}
+
+// pgOpenTimeout bounds connecting to PostgreSQL and bringing its schema up to date.
+const pgOpenTimeout = 30 * time.Second
+
+// openServeStore opens the store --db names: a postgres:// or postgresql:// URL
+// is a PostgreSQL database, anything else an SQLite file (see openStore). It
+// returns the store and how to name it in the log: the path, or the URL without
+// its password. A URL that cannot be read, or a server that cannot be reached,
+// is bad input naming --db.
+func openServeStore(ctx context.Context, db string) (store.Store, string, error) {
+	if !store.IsPostgresURL(db) {
+		st, path, err := openStore(db)
+		if err != nil {
+			return nil, path, err
+		}
+		return st, path, nil
+	}
+	name := redactURL(db)
+	ctx, cancel := context.WithTimeout(ctx, pgOpenTimeout)
+	defer cancel()
+	st, err := store.OpenPostgres(ctx, db)
+	if err != nil {
+		why := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "store: ")), " ")
+		return nil, name, badInputf("--db %s: %s", name, why)
+	}
+	return st, name, nil
+}
+
+// redactURL returns a database URL fit for logs and messages: its password, in
+// the user part or as a parameter, replaced by xxxxx.
+func redactURL(db string) string {
+	u, err := url.Parse(db)
+	if err != nil {
+		scheme, rest, _ := strings.Cut(db, "://")
+		if at := strings.LastIndex(rest, "@"); at >= 0 {
+			rest = "xxxxx" + rest[at:]
+		}
+		if q := strings.Index(rest, "?"); q >= 0 {
+			rest = rest[:q]
+		}
+		return scheme + "://" + rest
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
 }
 
 // openStore opens the database named by --db, or the default one (creating its

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -307,23 +308,40 @@ func (s *Server) leaderboard2048(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"board": boardKey(rules), "scores": top})
 }
 
+// bestTTL is how long a best score read from the store is trusted. Other server
+// instances sharing the database raise it too, so it is read again once it is
+// older than this: at most one query per board and second, and a new best made
+// elsewhere shows here within a second. This instance's own moves raise its copy
+// at once.
+const bestTTL = time.Second
+
+// bestScore is a board's best score as last read from the store and raised since.
+type bestScore struct {
+	score int64
+	read  time.Time
+}
+
 // best returns the best score of a board, raised to score if that is higher. The
-// store is read once per board; after that every commit keeps the memory copy
-// up to date (the store raises its own copy in the same transaction as the move).
+// store is read when the copy in memory is missing or older than bestTTL; in
+// between, the scores of this instance's games keep the copy up to date (the
+// store raises its own copy in the same transaction as each move).
 func (s *Server) best(ctx context.Context, key string, score int64) (int64, error) {
 	s.mu.Lock()
 	b, ok := s.bests[key]
 	s.mu.Unlock()
-	if !ok {
-		var err error
-		if b, err = s.store.Best(ctx, key); err != nil {
+	if !ok || time.Since(b.read) >= bestTTL {
+		stored, err := s.store.Best(ctx, key)
+		if err != nil {
 			return 0, err
 		}
+		b = bestScore{score: stored, read: time.Now()}
 	}
-	b = max(b, score)
 	s.mu.Lock()
-	s.bests[key] = max(s.bests[key], b)
-	b = s.bests[key]
-	s.mu.Unlock()
-	return b, nil
+	defer s.mu.Unlock()
+	if cur, ok := s.bests[key]; ok && cur.read.After(b.read) {
+		b.read = cur.read
+	}
+	b.score = max(b.score, score, s.bests[key].score)
+	s.bests[key] = b
+	return b.score, nil
 }

@@ -44,7 +44,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[string]*liveGame
-	bests    map[string]int64 // best 2048 score by board key
+	bests    map[string]bestScore // best 2048 score by board key
 
 	ai *aiPool
 }
@@ -67,7 +67,7 @@ func New(st store.Store, opt Options) *Server {
 		opt.AIWorkers = runtime.GOMAXPROCS(0)
 	}
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
-		sessions: map[string]*liveGame{}, bests: map[string]int64{}, ai: newAIPool(opt.AIWorkers)}
+		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers)}
 	s.routes()
 	return s
 }

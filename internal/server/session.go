@@ -84,9 +84,14 @@ func (s *Server) cache(sess *liveGame) {
 	s.sessions[sess.id] = sess
 }
 
-func (s *Server) forget(id string) {
+// drop marks sess dead, for whoever holds it to reload the game as stored, and
+// forgets it (unless another session for the game replaced it already).
+func (s *Server) drop(sess *liveGame) {
+	sess.dead = true
 	s.mu.Lock()
-	delete(s.sessions, id)
+	if s.sessions[sess.id] == sess {
+		delete(s.sessions, sess.id)
+	}
 	s.mu.Unlock()
 }
 
@@ -110,7 +115,7 @@ func (s *Server) answerCreated(w http.ResponseWriter, r *http.Request, kind stri
 }
 
 // load returns the game id of the given kind, from memory or rebuilt from the store,
-// locked; the caller unlocks it.
+// locked and up to date with the store; the caller unlocks it.
 func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*liveGame, error) {
 	for {
 		sess, err := s.loadOnce(ctx, kind, id, rebuild)
@@ -125,6 +130,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 	s.mu.Lock()
 	sess := s.sessions[id]
 	s.mu.Unlock()
+	fresh := false // rebuilt from the store just now
 	if sess == nil {
 		g, err := s.store.Game(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
@@ -153,6 +159,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 		} else {
 			s.mu.Unlock()
 			s.cache(sess)
+			fresh = true
 		}
 	}
 	if sess.kind != kind {
@@ -160,7 +167,41 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 	}
 	sess.mu.Lock()
 	sess.used = time.Now()
+	if !sess.dead && !fresh {
+		if err := s.catchUp(ctx, sess); err != nil {
+			sess.mu.Unlock()
+			return nil, err
+		}
+	}
 	return sess, nil
+}
+
+// catchUp brings a cached game up to date with the store, which other server
+// instances sharing the database may have moved on: one small query per request
+// (the stored action count, with the actions past the cached ones when there are
+// any), whose new actions are applied to the live game. A game that cannot catch
+// up that way is dropped, for load to rebuild it as stored.
+func (s *Server) catchUp(ctx context.Context, sess *liveGame) error {
+	n, actions, err := s.store.ActionsFrom(ctx, sess.id, sess.seq)
+	if errors.Is(err, store.ErrNotFound) {
+		s.drop(sess)
+		return errorf(http.StatusNotFound, "no %s game with id %q", sess.kind, sess.id)
+	}
+	if err != nil {
+		return err
+	}
+	if n < sess.seq || len(actions) != n-sess.seq {
+		s.drop(sess) // not the game cached: rebuild it
+		return nil
+	}
+	for _, a := range actions {
+		if err := sess.game.apply(a); err != nil {
+			s.drop(sess) // the rebuild reports the stored action that fails
+			return nil
+		}
+		sess.seq++
+	}
+	return nil
 }
 
 // authorize checks the request's bearer token against the session's.
@@ -178,14 +219,15 @@ func authorize(r *http.Request, sess *liveGame) error {
 
 // commit stores action, which the caller has already applied to the live game.
 // On failure the session is dropped from memory so the next request reloads the
-// game as stored, and the action counts as not made.
+// game as stored, and the action counts as not made. When another writer (another
+// server instance) stored an action first, the error is a *staleError: withGame
+// runs the request again on the game reloaded.
 func (s *Server) commit(ctx context.Context, sess *liveGame, action string) error {
 	err := s.store.AppendAction(ctx, sess.id, sess.seq, action, sess.game.summary())
 	if err != nil {
-		sess.dead = true
-		s.forget(sess.id)
+		s.drop(sess)
 		if errors.Is(err, store.ErrConflict) {
-			return errorf(http.StatusConflict, "game %s was changed elsewhere; reload it", sess.id)
+			return &staleError{errorf(http.StatusConflict, "game %s was changed elsewhere; reload it", sess.id)}
 		}
 		return err
 	}
@@ -193,27 +235,59 @@ func (s *Server) commit(ctx context.Context, sess *liveGame, action string) erro
 	return nil
 }
 
+// staleError is commit's answer when the game had moved on in the store: a 409
+// if the request, run again on the game as stored, still finds it moved on.
+type staleError struct{ err *apiError }
+
+func (e *staleError) Error() string { return e.err.Error() }
+func (e *staleError) Unwrap() error { return e.err }
+
+// maxAttempts bounds how many times withGame runs a request whose commit found the
+// game moved on by another writer.
+const maxAttempts = 4
+
 // withGame loads the game of the given kind named in the path, checks the player
 // token when write is set, runs f on the game locked and answers f's result as
-// JSON (or its error with its status).
+// JSON (or its error with its status). When f's commit finds that another server
+// instance moved the game on first, f runs again on the game reloaded (up to
+// maxAttempts times), so a player switching instances loses no move.
 func withGame[A actor](s *Server, w http.ResponseWriter, r *http.Request, kind string,
 	rebuild func([]byte) (actor, error), write bool, f func(sess *liveGame, a A) (any, error)) {
+	for attempt := 1; ; attempt++ {
+		if !runGame(s, w, r, kind, rebuild, write, f, attempt < maxAttempts) {
+			return
+		}
+		s.log.Debug("game moved on elsewhere: running the request again", "method", r.Method, "path", r.URL.Path,
+			"attempt", attempt+1)
+	}
+}
+
+// runGame is one attempt of withGame: it answers the request and returns false,
+// or, when retry is set and f's commit was stale, answers nothing and returns
+// true.
+func runGame[A actor](s *Server, w http.ResponseWriter, r *http.Request, kind string,
+	rebuild func([]byte) (actor, error), write bool, f func(sess *liveGame, a A) (any, error), retry bool) bool {
 	sess, err := s.load(r.Context(), kind, r.PathValue("id"), rebuild)
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return false
 	}
 	defer sess.mu.Unlock()
 	if write {
 		if err := authorize(r, sess); err != nil {
 			s.fail(w, r, err)
-			return
+			return false
 		}
 	}
 	out, err := f(sess, sess.game.(A))
+	var stale *staleError
+	if retry && errors.As(err, &stale) {
+		return true
+	}
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return false
 	}
 	writeJSON(w, http.StatusOK, out)
+	return false
 }

@@ -204,6 +204,39 @@ func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 	return g, nil
 }
 
+// ActionsFrom implements Store. The actions read are those counted, even if
+// another process appends in between.
+func (s *SQLite) ActionsFrom(ctx context.Context, id string, from int) (int, []string, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, id).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil, ErrNotFound
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+	}
+	if n <= from {
+		return n, nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq`, id, from, n)
+	if err != nil {
+		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+	}
+	defer rows.Close()
+	actions := make([]string, 0, n-from)
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+		}
+		actions = append(actions, a)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+	}
+	return n, actions, nil
+}
+
 // AppendAction implements Store.
 func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) (err error) {
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -281,14 +314,17 @@ func (s *SQLite) AddScore(ctx context.Context, sc Score) error {
 
 // Leaderboard implements Store.
 func (s *SQLite) Leaderboard(ctx context.Context, board string, n int) ([]Score, error) {
+	out := []Score{}
+	if n <= 0 {
+		return out, nil
+	}
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT game_id, name, score, max_tile, moves, created FROM scores WHERE board = ?
-		 ORDER BY score DESC, created ASC LIMIT ?`, board, n)
+		 ORDER BY score DESC, created ASC, game_id LIMIT ?`, board, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard: %w", err)
 	}
 	defer rows.Close()
-	out := []Score{}
 	for rows.Next() {
 		sc := Score{Board: board}
 		var maxTile, created int64

@@ -1,6 +1,6 @@
 // Package store keeps games, their moves and the 2048 scores. SQL lives behind the
-// Store interface so that another database can serve the same server later; the
-// default implementation is SQLite (see Open).
+// Store interface: the default implementation is SQLite (see Open); PostgreSQL
+// (see OpenPostgres) lets several server instances share one database.
 //
 // A game is stored as its creation parameters and an append-only list of actions
 // (moves, undos, ...) that rebuild it when replayed. Appending an action is one
@@ -70,6 +70,11 @@ type Store interface {
 	CreateGame(ctx context.Context, g Game) error
 	// Game returns the game with its actions, or ErrNotFound.
 	Game(ctx context.Context, id string) (Game, error)
+	// ActionsFrom returns how many actions the game has and those numbered from
+	// on (none when it has from or fewer), or ErrNotFound: a cheap check that a
+	// copy holding the first from actions is up to date, and the means to bring it
+	// up to date when another writer moved the game on.
+	ActionsFrom(ctx context.Context, id string, from int) (int, []string, error)
 	// AppendAction stores action as the game's action number seq (from 0) and applies
 	// sum, atomically. seq must equal the number of actions stored, else ErrConflict.
 	AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error
@@ -81,7 +86,8 @@ type Store interface {
 	// AddScore records a leaderboard entry; one entry per game, a later one for the
 	// same game replaces it.
 	AddScore(ctx context.Context, s Score) error
-	// Leaderboard returns the best n entries of a board, highest score first.
+	// Leaderboard returns the best n entries of a board (none if n <= 0), highest
+	// score first, then the earliest entered.
 	Leaderboard(ctx context.Context, board string, n int) ([]Score, error)
 	// Close releases the store.
 	Close() error
