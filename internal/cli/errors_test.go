@@ -50,7 +50,7 @@ func TestBadInputExits2(t *testing.T) {
 		{"autoplay time text", []string{"2048", "autoplay", "--time", "soon"}, `--time "soon": want a duration`},
 		{"match workers", []string{"othello", "match", "--black", "1", "--white", "2", "--workers", "-1"}, "--workers -1"},
 		{"match human", []string{"othello", "match", "--black", "human", "--white", "2"}, `--black "human"`},
-		{"match seat", []string{"othello", "match", "--black", "1", "--white", "robot"}, `--white "robot": want a level from 1 to 10, random or greedy`},
+		{"match seat", []string{"othello", "match", "--black", "1", "--white", "robot"}, `--white "robot": want a level from 1 to 10 (or classic1 to classic10), random or greedy`},
 		{"match required", []string{"othello", "match", "--black", "1"}, "--white is required"},
 		{"analyze time", []string{"othello", "analyze", "--board", start8, "--time", "-1s"}, "--time -1s: want a positive duration"},
 		{"analyze depth 0", []string{"othello", "analyze", "--board", start8, "--depth", "0"}, "--depth 0: want 1 to 60"},

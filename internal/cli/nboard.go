@@ -1,0 +1,55 @@
+package cli
+
+import (
+	"time"
+
+	"github.com/gridgames/gridgames/internal/nboard"
+	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/spf13/cobra"
+)
+
+func newOthelloNBoardCommand() *cobra.Command {
+	var workers int
+	var tableBits uint
+	var moveTime time.Duration
+	cmd := &cobra.Command{
+		Use:   "nboard",
+		Short: "Be an engine for the NBoard GUI: speak the NBoard protocol on stdin and stdout",
+		Long: `Speak the NBoard protocol (version 2), the text protocol of the NBoard Othello GUI
+and engines such as Edax, on stdin and stdout: the GUI starts this command and
+sends it the game, the search depth and requests for hints and moves.
+
+Commands: nboard 2, set depth N (1 to 60), set game GGF, set contempt N (ignored),
+move f5[/eval[/time]], hint N, go, ping N, learn, quit. Replies: set myname,
+status, search <pv> <eval> 0 <depth>, === <move>/<eval>/<seconds>, pong N,
+learned, nodestats. Lines it cannot use get an "error: ..." line on stderr and are
+otherwise ignored. "set depth N" searches N plies and solves exactly from 2N empty
+squares (at most 20); --move-time bounds each hint or go. A ping, quit or the end
+of stdin stops the thinking at once (so a script piped in should keep stdin open
+until the answers are out, as the first example does).
+
+In NBoard: Engine > Select Opponent > Add Engine, any name, the directory holding
+gridgames as working directory, and the command "gridgames othello nboard".`,
+		Example: `  (printf 'nboard 2\nset depth 6\ngo\n'; sleep 2) | gridgames othello nboard
+  gridgames othello nboard --workers 2 --move-time 5s`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if tableBits != 0 && (tableBits < 10 || tableBits > 30) {
+				return badInputf("--table-bits %d: want 10 to 30", tableBits)
+			}
+			if moveTime <= 0 {
+				return badInputf("--move-time %v: want a positive duration such as 10s", moveTime)
+			}
+			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits})
+			return nboard.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(),
+				nboard.Options{Engine: e, MoveTime: moveTime})
+		},
+	}
+	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
+	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
+	cmd.Flags().DurationVar(&moveTime, "move-time", nboard.DefaultMoveTime, "the most time one hint or go may think")
+	return cmd
+}

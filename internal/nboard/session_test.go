@@ -1,0 +1,339 @@
+package nboard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
+)
+
+// A GUI's session: nboard 2, set depth 4, set game, hint 3, go, move, ping 1. Each
+// reply has the protocol's format and the engine's own values: a second engine
+// given the same calls (Analyze for the hint, Search for go) must answer the same.
+func TestSession(t *testing.T) {
+	const depth = 4
+	for _, tc := range []struct {
+		name    string
+		empties int
+		pass    bool
+	}{
+		{"midgame", 16, false},
+		{"exact endgame", 8, false},
+		{"must pass", 20, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			game, pos := lateGame(t, tc.empties, tc.pass)
+			g := startGUI(t, Options{Engine: newEngine()})
+			mirror := newEngine()
+			lim, err := DepthLimits(depth, DefaultMoveTime)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := t.Context()
+
+			g.send("nboard 2")
+			if l := g.next(); l != "set myname gridgames" {
+				t.Fatalf("nboard 2: %q", l)
+			}
+			g.send(fmt.Sprintf("set depth %d", depth), "set game "+game.String(), "hint 3")
+			hints := g.until("status waiting")
+			if hints[0] != "status thinking" {
+				t.Fatalf("hint replies %q do not start with status thinking", hints)
+			}
+			hints = hints[1 : len(hints)-1]
+			var want []string
+			if pos.MustPass() {
+				r, err := mirror.Search(ctx, pos.Pass(), lim)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = []string{searchLine(append([]othello.Square{othello.Pass}, r.PV...), -r.Score, r.Exact, r.Depth)}
+			} else {
+				want = wantHints(t, mirror, pos, lim, 3)
+			}
+			if !slices.Equal(hints, want) {
+				t.Fatalf("hint 3:\n%s\nwant the engine's values\n%s", strings.Join(hints, "\n"), strings.Join(want, "\n"))
+			}
+			last := hints[len(hints)-min(3, len(pos.LegalMoves())):]
+			for i, h := range last {
+				solve := pos.Empties()-1 <= lim.Endgame
+				if strings.HasSuffix(h, " 100%") != solve || !solve && !strings.HasSuffix(h, fmt.Sprintf(" %d", depth)) {
+					t.Errorf("last hint %d %q: with %d empties, depth %d and endgame %d", i, h, pos.Empties(), depth, lim.Endgame)
+				}
+			}
+
+			g.send("go")
+			replies := g.until("===")
+			if replies[0] != "status thinking" || len(replies) != 2 {
+				t.Fatalf("go replies %q", replies)
+			}
+			if l := g.next(); l != "status waiting" {
+				t.Fatalf("after ===: %q", l)
+			}
+			played := checkGo(t, mirror, pos, lim, replies[1])
+
+			g.send("move "+moveText(played)+"/-1.50/2.25", "ping 1")
+			if l := g.next(); l != "pong 1" {
+				t.Fatalf("after move and ping 1: %q", l)
+			}
+			// The move was played: the next go is for the position after it.
+			next := pos.Play(played)
+			if !next.Over() {
+				// A GUI waits for the move before it pings: a ping stops the thinking.
+				g.send("go")
+				replies = g.until("===")
+				checkGo(t, mirror, next, lim, replies[1])
+			}
+			if errs := g.errs.lines(); len(errs) > 0 {
+				t.Fatalf("complaints: %q", errs)
+			}
+		})
+	}
+}
+
+// wantHints are the search lines of "hint n" as the engine's Analyze gives them:
+// the n best moves at each depth from 1 to lim.Depth, until every value is exact.
+func wantHints(t *testing.T, mirror *engine.Engine, pos othello.Position, lim engine.Limits, n int) []string {
+	t.Helper()
+	var want []string
+	for d := 1; d <= lim.Depth; d++ {
+		vals, err := mirror.Analyze(t.Context(), pos, hintLimits(lim, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exact := true
+		for i, v := range vals {
+			if i < n {
+				want = append(want, searchLine(v.PV, v.Score, v.Exact, d))
+			}
+			exact = exact && v.Exact
+		}
+		if exact {
+			break
+		}
+	}
+	return want
+}
+
+// checkGo checks a "=== " reply for pos: the move is legal and it and its eval
+// are what mirror's Search answers; it returns the move.
+func checkGo(t *testing.T, mirror *engine.Engine, pos othello.Position, lim engine.Limits, reply string) othello.Square {
+	t.Helper()
+	text, ok := strings.CutPrefix(reply, "=== ")
+	if !ok {
+		t.Fatalf("go: %q is not a move", reply)
+	}
+	if pos.MustPass() {
+		if text != "pa" {
+			t.Fatalf("go where %v must pass: %q", pos.Turn(), reply)
+		}
+		return othello.Pass
+	}
+	parts := strings.Split(text, "/")
+	m, err := othello.ParseSquare(parts[0], 8)
+	if err != nil || !pos.IsLegal(m) {
+		t.Fatalf("go: %q is not a legal move in %v", reply, pos)
+	}
+	r, err := mirror.Search(t.Context(), pos, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m != r.Move || parts[1] != evalText(r.Score) {
+		t.Fatalf("go: %q; the engine's search says %v %s", reply, r.Move, evalText(r.Score))
+	}
+	return m
+}
+
+// Lines a GUI should not send get one complaint each on the error output, no
+// reply, and the session goes on.
+func TestBadLines(t *testing.T) {
+	g := startGUI(t, Options{Engine: newEngine()})
+	g.send("set depth 2")
+	for i, tc := range []struct {
+		name, line string
+		reply      string // the reply it still gets, if any
+		complaint  string // what the complaint names
+	}{
+		{"garbage", "xyzzy plugh", "", `unknown command "xyzzy"`},
+		{"binary", "\x00\xff\xfe", "", "unknown command"},
+		{"broken GGF", "set game (;GM[Othello]BO[8 ---O*--- *];)", "", "set game: GGF BO"},
+		{"GGF with an illegal move", "set game (;GM[Othello]BO[8 " + strings.Repeat("-", 27) + "O*------*O" + strings.Repeat("-", 27) + " *]B[a1];)", "", "illegal move"},
+		{"move off the board", "move z9", "", `move "z9"`},
+		{"illegal move", "move a1", "", "cannot play a1"},
+		{"pass with moves", "move pa", "", "cannot pass"},
+		{"bad move eval", "move f5/x", "", "evaluation"},
+		{"depth -3", "set depth -3", "", "depth -3: want 1 to 60"},
+		{"depth 61", "set depth 61", "", "want 1 to 60"},
+		{"depth word", "set depth deep", "", `set depth "deep"`},
+		{"contempt word", "set contempt lots", "", "contempt"},
+		{"unknown setting", "set colour black", "", `set "colour"`},
+		{"hint 0", "hint 0", "", `hint "0"`},
+		{"hint word", "hint all", "", `hint "all"`},
+		{"go with words", "go now", "", `go "now"`},
+		{"ping word", "ping x", "", `ping "x"`},
+		{"other version", "nboard 3", "set myname gridgames", "version 2"},
+		{"no version", "nboard", "", "nboard"},
+		{"too long", "x" + strings.Repeat("y", maxLine), "", "longer than"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := len(g.errs.lines())
+			g.send(tc.line, fmt.Sprintf("ping %d", i))
+			replies := g.until("pong")
+			want := []string{fmt.Sprintf("pong %d", i)}
+			if tc.reply != "" {
+				want = append([]string{tc.reply}, want...)
+			}
+			if !slices.Equal(replies, want) {
+				t.Fatalf("replies %q, want %q", replies, want)
+			}
+			errs := g.errs.lines()[before:]
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], "error: ") || !strings.Contains(errs[0], tc.complaint) {
+				t.Fatalf("complaints %q; want one naming %q", errs, tc.complaint)
+			}
+		})
+	}
+	// The session went on, in the position it had: the start.
+	g.send("go")
+	replies := g.until("===")
+	checkGo(t, newEngine(), othello.StartPosition(), mustLimits(t, 2), replies[1])
+}
+
+func mustLimits(t *testing.T, depth int) engine.Limits {
+	t.Helper()
+	lim, err := DepthLimits(depth, DefaultMoveTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lim
+}
+
+func TestQuietCommands(t *testing.T) {
+	g := startGUI(t, Options{Engine: newEngine()})
+	for _, tc := range []struct{ line, reply string }{
+		{"learn", "learned"},
+		{"set contempt 100", ""},
+		{"F5", ""}, // NBoard 1.1's bare move
+		{"", ""},
+		{"  PING   7  ", "pong 7"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			g.send(tc.line, "ping 0")
+			want := []string{"pong 0"}
+			if tc.reply != "" {
+				want = append([]string{tc.reply}, want...)
+			}
+			if replies := g.until("pong 0"); !slices.Equal(replies, want) {
+				t.Fatalf("replies %q, want %q", replies, want)
+			}
+		})
+	}
+	// f5 was played: d6 is legal for White, and not a1.
+	g.send("move d6", "move a1", "ping 1")
+	g.until("pong 1")
+	if errs := g.errs.lines(); len(errs) != 1 || !strings.Contains(errs[0], "a1") {
+		t.Fatalf("complaints %q", errs)
+	}
+}
+
+// The session's output order: the go reply comes before the pong of a ping sent
+// right after it, which stops the thinking.
+func TestPingAfterGo(t *testing.T) {
+	g := startGUI(t, Options{Engine: newEngine()})
+	g.send("set depth 60", "go", "ping 1")
+	replies := g.until("pong 1")
+	if len(replies) != 4 || replies[0] != "status thinking" || replies[2] != "status waiting" {
+		t.Fatalf("replies %q", replies)
+	}
+	text, _, _ := strings.Cut(strings.TrimPrefix(replies[1], "=== "), "/")
+	if m, err := othello.ParseSquare(text, 8); err != nil || !othello.StartPosition().IsLegal(m) {
+		t.Fatalf("go answered %q", replies[1])
+	}
+}
+
+// A ping stops a long hint at once; so does the end of the input for a go, and
+// the session then ends.
+func TestStops(t *testing.T) {
+	for _, tc := range []struct {
+		name, command, stop string
+	}{
+		{"ping stops hint", "hint 3", "ping 5"},
+		{"ping stops go", "go", "ping 5"},
+		{"quit stops go", "go", "quit"},
+		{"end of input stops hint", "hint 1", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := startGUI(t, Options{Engine: newEngine(), MoveTime: time.Minute})
+			g.send("set depth 60", tc.command)
+			if l := g.next(); l != "status thinking" {
+				t.Fatalf("%s: %q", tc.command, l)
+			}
+			time.Sleep(50 * time.Millisecond)
+			start := time.Now()
+			if tc.stop == "" {
+				g.in.Close()
+			} else {
+				g.send(tc.stop)
+			}
+			replies := g.until("status waiting")
+			if took := time.Since(start); took > 5*time.Second {
+				t.Fatalf("stopping took %v", took)
+			}
+			if tc.command == "go" && (len(replies) != 2 || !strings.HasPrefix(replies[0], "=== ")) {
+				t.Fatalf("go replies %q", replies)
+			}
+			if strings.HasPrefix(tc.stop, "ping") {
+				if l := g.next(); l != "pong 5" {
+					t.Fatalf("after the stop: %q", l)
+				}
+				return
+			}
+			select {
+			case err := <-g.done:
+				g.done <- err
+				if err != nil {
+					t.Fatalf("Serve: %v", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("the session did not end")
+			}
+		})
+	}
+}
+
+func TestContextEnds(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	g := startGUIContext(t, ctx, Options{Engine: newEngine(), MoveTime: time.Minute})
+	g.send("set depth 60", "go")
+	g.next()
+	cancel()
+	select {
+	case err := <-g.done:
+		g.done <- err
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+}
+
+func TestQuitEnds(t *testing.T) {
+	g := startGUI(t, Options{Engine: newEngine()})
+	g.send("ping 1", "quit", "ping 2")
+	if l := g.next(); l != "pong 1" {
+		t.Fatalf("%q", l)
+	}
+	if err := <-g.done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	g.done <- nil
+	if l, ok := <-g.replies; ok {
+		t.Fatalf("a reply after quit: %q", l)
+	}
+}
