@@ -58,3 +58,18 @@ func TestPlayCancelled(t *testing.T) {
 		t.Fatalf("stats %+v against a game of %d moves, score %d", st, g.MoveCount(), g.Score())
 	}
 }
+
+// Play stops at once for a context that has ended, even when each search is too
+// short to notice it.
+func TestPlayCancelledBefore(t *testing.T) {
+	g, err := game2048.NewGame(game2048.WithSize(3, 3), game2048.WithSeed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	st, err := New(Options{Depth: 1, Workers: 1, TableBits: 10}).Play(ctx, g, nil)
+	if !errors.Is(err, context.Canceled) || st.Moves != 0 || g.MoveCount() != 0 {
+		t.Fatalf("%+v %v", st, err)
+	}
+}

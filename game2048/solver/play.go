@@ -34,6 +34,9 @@ func (s *Solver) Play(ctx context.Context, p game2048.Puzzle, onMove func(Analys
 	}
 	var st GameStats
 	for !p.Over() {
+		if err := ctx.Err(); err != nil {
+			return s.partial(st, p, start), err
+		}
 		b, err := game2048.BoardOfPuzzle(p)
 		if err != nil {
 			return st, err

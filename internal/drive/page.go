@@ -1,0 +1,347 @@
+package drive
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// Options configure Open. The zero value finds Chromium on PATH, detects the
+// layout, and waits as long as a slow page needs.
+type Options struct {
+	// ExecPath is the Chromium (or Chrome) binary; "" means FindChromium.
+	ExecPath string
+	// Layout is the page's DOM; LayoutAuto (the zero value) detects it.
+	Layout Layout
+	// LoadTimeout bounds the wait for the first whole board after the page
+	// loads; 0 means 30s.
+	LoadTimeout time.Duration
+	// MoveTimeout bounds the wait, after a key, for the page to change and
+	// settle; 0 means 10s. A page that does not change in that time made no move.
+	MoveTimeout time.Duration
+	// NoMoveWait is how long Move waits for a change after a key that by the
+	// rules changes nothing; 0 means 300ms.
+	NoMoveWait time.Duration
+	// ReducedMotion asks the page for reduced motion (the CSS media feature
+	// prefers-reduced-motion: reduce), which pages that honour it answer with
+	// no animation, and moves come faster.
+	ReducedMotion bool
+	// Width and Height size the browser window; 0 means 1000 x 1000.
+	Width, Height int
+	// Prepare, if set, runs after the page has loaded and before its board is
+	// read, with the tab's chromedp context (which stays valid until Close, or
+	// until Open's context ends): to pick settings or close a banner.
+	Prepare func(ctx context.Context) error
+}
+
+func (o *Options) defaults() {
+	if o.LoadTimeout <= 0 {
+		o.LoadTimeout = 30 * time.Second
+	}
+	if o.MoveTimeout <= 0 {
+		o.MoveTimeout = 10 * time.Second
+	}
+	if o.NoMoveWait <= 0 {
+		o.NoMoveWait = 300 * time.Millisecond
+	}
+	if o.Width <= 0 {
+		o.Width = 1000
+	}
+	if o.Height <= 0 {
+		o.Height = 1000
+	}
+}
+
+// Page is a 2048 game in a web page in headless Chromium, as a game2048.Puzzle.
+// Rows, Cols, At, Score, CanMove and Over answer from the last settled reading
+// of the page (no browser round trip); Move sends a key and waits for the next.
+// A Page is not safe for concurrent use; Close it to end the browser.
+type Page struct {
+	ctx    context.Context // the caller's: its end stops every wait
+	run    context.Context // the tab's, ending with ctx or Close
+	stop   context.CancelFunc
+	b      *browser
+	opt    Options
+	layout Layout
+	state  pageState
+	moves  int
+	won    bool
+}
+
+var _ game2048.Puzzle = (*Page)(nil)
+
+// Open starts headless Chromium, loads url, and waits for a whole board in the
+// page's layout. Its errors wrap ErrNoBrowser (no Chromium), ErrLoad (the page
+// did not load: unreachable host, HTTP error), ErrNoBoard (no board of a known
+// layout appeared within Options.LoadTimeout) or ErrPage; or ctx's error. When
+// ctx ends, so does every wait of the Page (Move returns ctx's error), but the
+// browser lives until Close. A page that shows its win message is told to keep
+// going.
+func Open(ctx context.Context, url string, opt Options) (*Page, error) {
+	opt.defaults()
+	path := opt.ExecPath
+	if path == "" {
+		var err error
+		if path, err = FindChromium(); err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := startBrowser(path, opt.Width, opt.Height, opt.ReducedMotion)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{ctx: ctx, b: b, opt: opt}
+	p.run, p.stop = b.op(ctx)
+	if err := p.load(url); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// load navigates to url, finds the layout and reads the first settled board.
+func (p *Page) load(url string) error {
+	ctx := p.run
+	resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(url))
+	if err != nil {
+		if p.ctx.Err() != nil {
+			return p.ctx.Err()
+		}
+		return loadError(err)
+	}
+	if resp != nil && resp.Status >= 400 {
+		return fmt.Errorf("%w: HTTP %d %s", ErrLoad, resp.Status, resp.StatusText)
+	}
+	if p.opt.Prepare != nil {
+		if err := p.opt.Prepare(ctx); err != nil {
+			return fmt.Errorf("drive: preparing the page: %w", err)
+		}
+	}
+	start := time.Now()
+	if p.layout, err = p.detect(ctx, p.opt.LoadTimeout); err != nil {
+		return err
+	}
+	left := p.opt.LoadTimeout - time.Since(start)
+	hasTiles := func(s pageState) bool { return s.board.EmptyCount() < s.board.Rows()*s.board.Cols() }
+	st, ok, err := p.settle(ctx, hasTiles, left, left)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return fmt.Errorf("%w: the %s grid shows no tile within %v", ErrNoBoard, p.layout, p.opt.LoadTimeout)
+	}
+	p.state = st
+	if st.won {
+		return p.keepGoing(ctx)
+	}
+	return nil
+}
+
+// detect finds the page's layout when the options leave it to the page.
+func (p *Page) detect(ctx context.Context, limit time.Duration) (Layout, error) {
+	if p.opt.Layout != LayoutAuto {
+		return p.opt.Layout, nil
+	}
+	deadline := time.Now().Add(limit)
+	for {
+		name, err := chromedp.Run(ctx, chromedp.Evaluate[string](detectJS))
+		if p.ctx.Err() != nil {
+			return 0, p.ctx.Err()
+		}
+		if err == nil && name != "" {
+			return ParseLayout(name)
+		}
+		if time.Now().After(deadline) {
+			return 0, fmt.Errorf("%w: neither the classic layout (.tile-container, .grid-row) nor the gridgames one (#board, #tiles, #bg) appeared within %v", ErrNoBoard, limit)
+		}
+		if !sleep(ctx, 50*time.Millisecond) {
+			return 0, p.ctx.Err()
+		}
+	}
+}
+
+// keys are the key presses for each direction.
+var keys = [4]string{game2048.Left: kb.ArrowLeft, game2048.Right: kb.ArrowRight, game2048.Up: kb.ArrowUp, game2048.Down: kb.ArrowDown}
+
+// Move presses d's arrow key and waits until the page has changed and settled
+// (or, when it does not change within Options.MoveTimeout, or NoMoveWait for a
+// move the rules say changes nothing, reports Moved false). Points is the
+// page's score gain; the tile moves and the spawn are filled in when the page's
+// board is the rules' slide plus one new tile. Won is true for the move after
+// which the page first showed its win message (Move then clicks Keep going).
+//
+// When the Page's context ends during the wait, Move reads where the page got
+// to (briefly, so that Score and the board stay true) and returns that error.
+func (p *Page) Move(d game2048.Direction) (game2048.MoveResult, error) {
+	if d > game2048.Down {
+		return game2048.MoveResult{}, fmt.Errorf("%w: %d", game2048.ErrDirection, uint8(d))
+	}
+	if p.b == nil {
+		return game2048.MoveResult{}, ErrClosed
+	}
+	if p.Over() {
+		return game2048.MoveResult{}, fmt.Errorf("%w: the page's game has ended (score %d)", game2048.ErrGameOver, p.state.score)
+	}
+	before := p.state
+	quiet := p.opt.MoveTimeout
+	if !before.board.CanMove(d) {
+		quiet = p.opt.NoMoveWait
+	}
+	ctx := p.run
+	changed := func(s pageState) bool { return !s.same(before) }
+	err := chromedp.Do(ctx, chromedp.KeyEvent(keys[d]))
+	var st pageState
+	ok := false
+	if err == nil {
+		st, ok, err = p.settle(ctx, changed, quiet, p.opt.MoveTimeout)
+	}
+	if p.ctx.Err() != nil {
+		p.catchUp(changed)
+		return game2048.MoveResult{Direction: d}, p.ctx.Err()
+	}
+	if err != nil {
+		return game2048.MoveResult{Direction: d}, fmt.Errorf("drive: after %v: %w", d, err)
+	}
+	if !ok {
+		return game2048.MoveResult{Direction: d}, nil
+	}
+	res := moveResult(d, before, st)
+	p.state = st
+	p.moves++
+	if st.won && !p.won {
+		res.Won = true
+		if err := p.keepGoing(ctx); err != nil {
+			if p.ctx.Err() != nil {
+				return res, p.ctx.Err()
+			}
+			return res, err
+		}
+	}
+	res.Over = p.Over()
+	return res, nil
+}
+
+// catchUp reads the page once more after the Page's context ended mid-move, so
+// that the board and score are the page's, not those from before the key.
+func (p *Page) catchUp(changed func(pageState) bool) {
+	ctx, cancel := context.WithTimeout(p.b.tab, 2*time.Second)
+	defer cancel()
+	if st, ok, err := p.settle(ctx, changed, 300*time.Millisecond, 1500*time.Millisecond); err == nil && ok {
+		p.state = st
+		p.moves++
+	}
+}
+
+// keepGoing clicks the win message's Keep going button and waits for the
+// message to go.
+func (p *Page) keepGoing(ctx context.Context) error {
+	p.won = true
+	clicked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](p.layout.keepScript()))
+	if err != nil {
+		return fmt.Errorf("drive: clicking Keep going: %w", err)
+	}
+	if !clicked {
+		return fmt.Errorf("%w: the win message has no Keep going button", ErrPage)
+	}
+	gone := func(s pageState) bool { return !s.won }
+	st, ok, err := p.settle(ctx, gone, p.opt.MoveTimeout, p.opt.MoveTimeout)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%w: the win message stayed after Keep going", ErrSettle)
+	}
+	p.state = st
+	return nil
+}
+
+// moveResult describes a move from the readings before and after it.
+func moveResult(d game2048.Direction, before, after pageState) game2048.MoveResult {
+	res := game2048.MoveResult{Direction: d}
+	b := before.board.Clone()
+	if slide := b.Slide(d); slide.Moved {
+		if s, ok := spawnOf(b, after.board); ok {
+			res.Slide, res.Spawn = slide, &s
+		}
+	}
+	res.Moved = true
+	res.Points = after.score - before.score
+	return res
+}
+
+// spawnOf finds the one tile that after has and the slid board has not; false
+// when the boards differ otherwise (a page with other rules).
+func spawnOf(slid, after game2048.Board) (game2048.Spawn, bool) {
+	var s game2048.Spawn
+	n := 0
+	for r := range slid.Rows() {
+		for c := range slid.Cols() {
+			if t := after.At(r, c); t != slid.At(r, c) {
+				if slid.At(r, c) != 0 || n > 0 {
+					return game2048.Spawn{}, false
+				}
+				s = game2048.Spawn{At: game2048.Cell{Row: r, Col: c}, Tile: t}
+				n++
+			}
+		}
+	}
+	return s, n == 1
+}
+
+// Rows returns the number of rows of the page's grid.
+func (p *Page) Rows() int { return p.state.board.Rows() }
+
+// Cols returns the number of columns of the page's grid.
+func (p *Page) Cols() int { return p.state.board.Cols() }
+
+// At returns the tile the page shows at row r, column c (0-based) as an exponent.
+func (p *Page) At(r, c int) game2048.Tile { return p.state.board.At(r, c) }
+
+// Board returns a copy of the board the page shows.
+func (p *Page) Board() game2048.Board { return p.state.board.Clone() }
+
+// Score returns the score the page shows.
+func (p *Page) Score() int64 { return p.state.score }
+
+// CanMove reports whether d changes the page's board by the standard rules.
+func (p *Page) CanMove(d game2048.Direction) bool { return p.state.board.CanMove(d) }
+
+// Over reports whether the game has ended: the page shows its game-over
+// message, or no move changes its board.
+func (p *Page) Over() bool { return p.state.over || p.state.board.Over() }
+
+// Won reports whether the page has shown its win message (and was told to keep
+// going).
+func (p *Page) Won() bool { return p.won }
+
+// Moves returns the number of moves that changed the page's board.
+func (p *Page) Moves() int { return p.moves }
+
+// Layout returns the layout the page was read in.
+func (p *Page) Layout() Layout { return p.layout }
+
+// Screenshot returns a PNG of the browser's window.
+func (p *Page) Screenshot() ([]byte, error) {
+	if p.b == nil {
+		return nil, ErrClosed
+	}
+	return chromedp.Run(p.run, chromedp.CaptureScreenshot())
+}
+
+// Close ends the browser and waits for it to exit. The board and score stay
+// readable; Move then returns ErrClosed. Close may be called more than once.
+func (p *Page) Close() error {
+	if p.b != nil {
+		p.stop()
+		p.b.close()
+		p.b = nil
+	}
+	return nil
+}
