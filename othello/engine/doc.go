@@ -13,11 +13,18 @@
 // with null-window probes, by a pattern evaluation learned from solved positions
 // (Patterns; EndgameSamples and TrainPatterns make new weights).
 //
+// On 8x8 the midgame search of levels 5 to 10 values its leaves by a learned
+// evaluation instead: pattern weights for each phase of 8 empty squares, each
+// phase fitted to positions labelled by an exact solve near the end or by a
+// search with the phases after it (Midgame; MidgameSamples and TrainMidgame make
+// new weights), and it prunes selectively with ProbCut. Limits.Classic keeps the
+// hand-made evaluation (the classic levels).
+//
 // Work is split along the principal variation: once a node's first move is known,
 // its other moves are shared among the workers.
 //
-//	e := engine.New(engine.Options{})                         // all CPUs
-//	r, err := e.Search(pos, engine.Limits{Time: time.Second})  // r.Move, r.Score, r.PV
-//	r, err = e.Search(pos, engine.Limits{Endgame: 64})         // exact
-//	lim, _ := engine.LevelLimits(3)                            // levels 1 to 10
+//	e := engine.New(engine.Options{})                              // all CPUs
+//	r, err := e.Search(ctx, pos, engine.Limits{Time: time.Second})  // r.Move, r.Score, r.PV
+//	r, err = e.Search(ctx, pos, engine.Limits{Endgame: 64})         // exact
+//	lim, _ := engine.LevelLimits(3)                                 // levels 1 to 10
 package engine

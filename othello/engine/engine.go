@@ -34,16 +34,17 @@ type Options struct {
 // Engine searches Othello positions. It keeps its transposition table between
 // searches. One search runs at a time (calls are serialised).
 type Engine struct {
-	mu       sync.Mutex
-	tt       *table
-	workers  int
-	patterns *Patterns   // the solver's evaluation on 8x8
-	using    *Patterns   // patterns while the current search solves, else nil
-	midgame  *Midgame    // the learned midgame evaluation, or nil
-	usingMid *Midgame    // midgame while the current search uses it, else nil
-	lastEval *Midgame    // the last search's midgame evaluation: the table is cleared when it changes
-	searched bool        // the table has been used
-	spare    []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
+	mu        sync.Mutex
+	tt        *table
+	workers   int
+	patterns  *Patterns   // the solver's evaluation on 8x8
+	using     *Patterns   // patterns while the current search solves, else nil
+	midgame   *Midgame    // the learned midgame evaluation, or nil
+	usingMid  *Midgame    // midgame while the current search uses it, else nil
+	lastEval  *Midgame    // the last search's midgame evaluation: the table is cleared when it changes
+	searched  bool        // the table has been used
+	selective bool        // ProbCut in the current search
+	spare     []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
 }
 
 // New returns an engine.
@@ -80,6 +81,9 @@ type Limits struct {
 	// Classic searches the midgame with the hand-made evaluation, even on 8x8
 	// where the engine has a learned one (the classic levels and baselines).
 	Classic bool
+	// NoProbcut turns off the selective search (ProbCut) that midgame searches
+	// with the learned evaluation use: every move is then searched to full depth.
+	NoProbcut bool
 	// Progress, if not nil, is told how the search is going about every
 	// ProgressInterval while it runs (never for a search that ends sooner), from
 	// one goroutine at a time.
@@ -151,6 +155,9 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 	if pos.Size() == 8 && !lim.Classic {
 		e.usingMid = e.midgame
 	}
+	// ProbCut belongs with the learned evaluation it was measured on; the
+	// classic levels search as they always did.
+	e.selective = e.usingMid != nil && !lim.NoProbcut
 	if e.usingMid != e.lastEval {
 		if e.searched {
 			e.tt.clear() // its midgame values are another evaluation's

@@ -58,6 +58,14 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g int) []Sample {
 	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(opts.Phase)<<32|uint64(g)))
 	player := New(Options{Workers: 1, TableBits: 12})
+	// The labelling searches get an engine of the game's own too: what a search
+	// finds depends a little on what its table holds, and the samples must not
+	// depend on which worker played which game. (Exact labels do not.)
+	eval := opts.Eval
+	if eval == nil {
+		eval = new(Midgame) // not the built-in one: the recipe must not depend on it
+	}
+	searcher := New(Options{Workers: 1, TableBits: 16, Midgame: eval})
 	lo := opts.Phase*MidgamePhaseWidth + 1
 	hi := lo + MidgamePhaseWidth - 1
 	want := map[int]bool{}
@@ -73,7 +81,7 @@ func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g i
 		}
 		if n := pos.Empties(); n <= hi && want[n] {
 			delete(want, n)
-			if v, ok := e.label(ctx, pos, opts); ok {
+			if v, ok := label(ctx, e, searcher, pos, opts); ok {
 				out = append(out, Sample{Pos: pos, Score: v})
 			}
 		}
@@ -82,13 +90,13 @@ func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g i
 	return out
 }
 
-// label values pos for its side to move, as MidgameSamples describes.
-func (e *Engine) label(ctx context.Context, pos othello.Position, opts MidgameOptions) (int, bool) {
+// label values pos for its side to move, as MidgameSamples describes: solved by
+// solver, or searched by searcher.
+func label(ctx context.Context, solver, searcher *Engine, pos othello.Position, opts MidgameOptions) (int, bool) {
 	if pos.Empties() <= opts.ExactEmpties {
-		return e.exactValue(ctx, pos)
+		return solver.exactValue(ctx, pos)
 	}
-	e.midgame = opts.Eval
-	r, err := e.Search(ctx, pos, Limits{Depth: opts.Depth})
+	r, err := searcher.Search(ctx, pos, Limits{Depth: opts.Depth, NoProbcut: true})
 	if err != nil {
 		return 0, false
 	}

@@ -13,16 +13,17 @@ const (
 // searcher is one goroutine's search state. The table is shared; everything else
 // is its own.
 type searcher struct {
-	g        geometry
-	tt       *table
-	nodes    uint64
-	reported uint64         // nodes already added to live
-	live     *atomic.Uint64 // the run's node count, for progress reports
-	stop     *atomic.Bool
-	aborted  bool
-	pl       *pool     // the search's workers, for sharing moves with idle ones
-	pat      *Patterns // if not nil, the evaluation instead of the hand-made one
-	mid      *Midgame  // else if not nil, the evaluation
+	g         geometry
+	tt        *table
+	nodes     uint64
+	reported  uint64         // nodes already added to live
+	live      *atomic.Uint64 // the run's node count, for progress reports
+	stop      *atomic.Bool
+	aborted   bool
+	pl        *pool     // the search's workers, for sharing moves with idle ones
+	pat       *Patterns // if not nil, the evaluation instead of the hand-made one
+	mid       *Midgame  // else if not nil, the evaluation
+	selective bool      // ProbCut in the midgame search
 
 	// Move lists, one per level of the recursion, so they never go to the heap
 	// (shared with helpers, a list on the stack would): the midgame indexes them
@@ -101,6 +102,11 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 			if lo == hi {
 				return lo
 			}
+		}
+	}
+	if s.selective && depth >= probcutMinDepth && beta == alpha+1 {
+		if v, ok := s.probcut(p, o, alpha, depth); ok {
+			return v
 		}
 	}
 	mv := moves(p, o, s.g.mask)

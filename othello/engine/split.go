@@ -26,19 +26,21 @@ const (
 // table and stop flag. A worker that waits for its helpers gives its CPU back while
 // it waits, so idle counts CPUs, not goroutines.
 type pool struct {
-	e    *Engine
-	g    geometry
-	run  *searchRun
-	pat  *Patterns    // the evaluation of every searcher, or nil for the hand-made one
-	mid  *Midgame     // else this one, if not nil
-	idle atomic.Int32 // CPUs free to help
-	mu   sync.Mutex
-	free []*searcher // searchers not in use
-	all  []*searcher // every searcher made, for the node count
+	e   *Engine
+	g   geometry
+	run *searchRun
+	pat *Patterns // the evaluation of every searcher, or nil for the hand-made one
+	mid *Midgame  // else this one, if not nil
+	// selective turns ProbCut on in every searcher's midgame search.
+	selective bool
+	idle      atomic.Int32 // CPUs free to help
+	mu        sync.Mutex
+	free      []*searcher // searchers not in use
+	all       []*searcher // every searcher made, for the node count
 }
 
 func (e *Engine) newPool(g geometry, r *searchRun) *pool {
-	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid}
+	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid, selective: e.selective}
 	pl.all = append(pl.all, pl.newSearcher())
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
@@ -54,7 +56,7 @@ func (pl *pool) newSearcher() *searcher {
 	} else {
 		s = new(searcher)
 	}
-	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat, pl.mid
+	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat, pl.mid, pl.selective
 	s.nodes, s.reported, s.aborted = 0, 0, false
 	return s
 }

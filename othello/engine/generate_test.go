@@ -1,0 +1,26 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"testing"
+)
+
+// The built-in weights are what their recipes in generate.go make: a new file
+// needs a new recipe or a new sum, and the commit that brings it says which.
+func TestBuiltInWeightsPinned(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data []byte
+		sum  string
+	}{
+		{"patterns_default.bin.gz", defaultPatternsFile, "24b39f3d25fa0e86c69ed987266e54d5d3dcafdb712f0d358f74f8cdff12cd9d"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sum := sha256.Sum256(tc.data)
+			if got := hex.EncodeToString(sum[:]); got != tc.sum {
+				t.Fatalf("%s has SHA-256 %s, want %s: rebuild it with go generate, or update the recipe and the sum together", tc.name, got, tc.sum)
+			}
+		})
+	}
+}

@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/gridgames/gridgames/othello"
+)
+
+func TestProbcutShallow(t *testing.T) {
+	for _, tc := range []struct{ d, ds int }{{4, 2}, {5, 1}, {6, 2}, {7, 3}, {8, 4}, {9, 3}, {10, 4}, {12, 6}} {
+		if got := probcutShallow(tc.d); got != tc.ds || (tc.d-got)%2 != 0 {
+			t.Errorf("probcutShallow(%d) = %d, want %d", tc.d, got, tc.ds)
+		}
+	}
+}
+
+// With ProbCut a search visits fewer nodes than without, and still answers with
+// a legal move.
+func TestProbcutPrunes(t *testing.T) {
+	mid := DefaultMidgame()
+	if mid == nil {
+		t.Skip("no learned evaluation built in")
+	}
+	rnd := rand.New(rand.NewPCG(6, 6))
+	var with, without uint64
+	for range 6 {
+		pos := randomPosition(rnd, 8, 40)
+		if pos.Over() || pos.MustPass() {
+			continue
+		}
+		a, err := New(Options{Workers: 1, TableBits: 18}).Search(t.Context(), pos, Limits{Depth: 9})
+		if err != nil || !pos.IsLegal(a.Move) {
+			t.Fatal(a, err)
+		}
+		b, err := New(Options{Workers: 1, TableBits: 18}).Search(t.Context(), pos, Limits{Depth: 9, NoProbcut: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, without = with+a.Nodes, without+b.Nodes
+	}
+	if with >= without {
+		t.Fatalf("ProbCut searched %d nodes, full width %d", with, without)
+	}
+	t.Logf("depth 9: %d nodes with ProbCut, %d without (%.0f%%)", with, without, 100*float64(with)/float64(without))
+}
+
+// TestProbcutCalibration measures probcutSigma: for positions from plausible
+// games across the game, the spread of a depth-d search's value around its shallow
+// search's, with the learned evaluation and no ProbCut. It prints a table to copy
+// into probcut.go; it runs only with GRIDGAMES_PROBCUT_CALIBRATE=N (N positions),
+// taking minutes. GRIDGAMES_MIDGAME names a midgame file to use instead of the
+// built-in one.
+func TestProbcutCalibration(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("GRIDGAMES_PROBCUT_CALIBRATE"))
+	if n == 0 {
+		t.Skip("set GRIDGAMES_PROBCUT_CALIBRATE=N to measure ProbCut's sigmas on N positions")
+	}
+	mid := DefaultMidgame()
+	if path := os.Getenv("GRIDGAMES_MIDGAME"); path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mid, err = ReadMidgame(f); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	if mid == nil {
+		t.Fatal("no learned evaluation")
+	}
+	const maxDepth = 12
+	rnd := rand.New(rand.NewPCG(77, 77))
+	player := New(Options{Workers: 1, TableBits: 12})
+	var sum, sum2 [maxDepth + 1]float64
+	count := 0
+	for count < n {
+		pos := othello.StartPosition()
+		stop := 20 + rnd.IntN(40) // 20 to 59 empties
+		for !pos.Over() && pos.Empties() > stop {
+			if pos.MustPass() {
+				pos = pos.Pass()
+				continue
+			}
+			pos = pos.Play(plausibleMove(context.Background(), rnd, player, pos))
+		}
+		if pos.Over() || pos.MustPass() {
+			continue
+		}
+		e := New(Options{Workers: 2, TableBits: 20, Midgame: mid})
+		var v [maxDepth + 1]float64
+		for d := 1; d <= maxDepth && d < pos.Empties(); d++ {
+			r, err := e.Search(t.Context(), pos, Limits{Depth: d, NoProbcut: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v[d] = r.Score
+		}
+		for d := probcutMinDepth; d <= maxDepth && d < pos.Empties(); d++ {
+			diff := v[d] - v[probcutShallow(d)]
+			sum[d] += diff
+			sum2[d] += diff * diff
+		}
+		count++
+	}
+	for d := probcutMinDepth; d <= maxDepth; d++ {
+		mean := sum[d] / float64(count)
+		t.Logf("depth %2d from %d: mean %+.2f, sigma %.2f discs", d, probcutShallow(d), mean, math.Sqrt(sum2[d]/float64(count)-mean*mean))
+	}
+}
