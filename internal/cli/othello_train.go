@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -17,15 +18,20 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// The samples file: one solved position a line, "BOARD SIDE; SCORE", the score the
-// final disc difference for the side to move with perfect play. Lines starting with
+// The samples file: one valued position a line, "BOARD SIDE; SCORE", the score the
+// final disc difference for the side to move with perfect play (a whole number),
+// or a search's estimate of it (the midgame samples). Lines starting with
 // '#' and blank lines are ignored.
 
 // writeSamples writes samples in the samples file format.
 func writeSamples(w io.Writer, samples []engine.Sample) error {
 	b := bufio.NewWriter(w)
 	for _, s := range samples {
-		fmt.Fprintf(b, "%s; %+d\n", s.Pos, s.Score)
+		if s.Score == math.Trunc(s.Score) {
+			fmt.Fprintf(b, "%s; %+d\n", s.Pos, int(s.Score)) // exact scores, as always
+		} else {
+			fmt.Fprintf(b, "%s; %+.4g\n", s.Pos, s.Score)
+		}
 	}
 	return b.Flush()
 }
@@ -50,8 +56,8 @@ func readSamples(r io.Reader, name string) ([]engine.Sample, error) {
 		if pos.Size() != 8 {
 			return nil, fmt.Errorf("%s:%d: a %dx%d board; patterns are for 8x8", name, n, pos.Size(), pos.Size())
 		}
-		v, err := strconv.Atoi(strings.TrimSpace(score))
-		if err != nil || v < -64 || v > 64 {
+		v, err := strconv.ParseFloat(strings.TrimSpace(score), 64)
+		if err != nil || !(v >= -64 && v <= 64) {
 			return nil, fmt.Errorf("%s:%d: score %q: want a disc difference from -64 to +64", name, n, strings.TrimSpace(score))
 		}
 		out = append(out, engine.Sample{Pos: pos, Score: v})

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/gridgames/gridgames/othello"
@@ -91,16 +90,18 @@ func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g i
 }
 
 // label values pos for its side to move, as MidgameSamples describes: solved by
-// solver, or searched by searcher.
-func label(ctx context.Context, solver, searcher *Engine, pos othello.Position, opts MidgameOptions) (int, bool) {
+// solver, or searched by searcher (to a sixteenth of a disc, the evaluation's
+// unit: the values near the opening are small).
+func label(ctx context.Context, solver, searcher *Engine, pos othello.Position, opts MidgameOptions) (float64, bool) {
 	if pos.Empties() <= opts.ExactEmpties {
-		return solver.exactValue(ctx, pos)
+		v, ok := solver.exactValue(ctx, pos)
+		return float64(v), ok
 	}
 	r, err := searcher.Search(ctx, pos, Limits{Depth: opts.Depth, NoProbcut: true})
 	if err != nil {
 		return 0, false
 	}
-	return int(math.Round(r.Score)), true
+	return r.Score, true
 }
 
 // TrainMidgame fits the weights of one phase to its samples (see TrainPatterns),

@@ -150,8 +150,8 @@ func TestEndgameSamplesAreExact(t *testing.T) {
 		if s.Pos.Over() || s.Pos.MustPass() {
 			t.Fatalf("%s: a sample must have a move to play", s.Pos)
 		}
-		if want := minimax(s.Pos); s.Score != want {
-			t.Fatalf("%s: sample says %+d, minimax %+d", s.Pos, s.Score, want)
+		if want := minimax(s.Pos); s.Score != float64(want) {
+			t.Fatalf("%s: sample says %+v, minimax %+d", s.Pos, s.Score, want)
 		}
 	}
 	opts.Workers = 2

@@ -37,7 +37,7 @@ func (w *Patterns) Value(pos othello.Position) float64 {
 // to move with perfect play by both sides.
 type Sample struct {
 	Pos   othello.Position
-	Score int
+	Score float64
 }
 
 // SampleOptions configure EndgameSamples.
@@ -151,11 +151,11 @@ func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sa
 			v = -v
 		}
 		if !child.Over() {
-			out = append(out, Sample{Pos: child, Score: v})
+			out = append(out, Sample{Pos: child, Score: float64(v)})
 		}
 	}
 	if best > -inf {
-		out = append(out, Sample{Pos: pos, Score: best})
+		out = append(out, Sample{Pos: pos, Score: float64(best)})
 	}
 	return out
 }
@@ -289,7 +289,7 @@ func (w *Patterns) rmse(samples []Sample) float64 {
 	}
 	sum := 0.0
 	for _, s := range samples {
-		d := float64(w.value(s.Pos.Player(), s.Pos.Opponent())) - float64(s.Score)
+		d := float64(w.value(s.Pos.Player(), s.Pos.Opponent())) - s.Score
 		sum += d * d
 	}
 	return math.Sqrt(sum / float64(len(samples)))
