@@ -14,9 +14,10 @@ import (
 )
 
 // othelloActor is a live Othello game: a thin adapter over its session, which
-// owns the game, the seats, the action vocabulary (square names, "undo", "redo")
-// and the computer's turns. Its params are the session's Config as JSON; games
-// stored before seats had names ("black":0, "white":3) read the same.
+// owns the game, the seats, the action vocabulary (square names, "undo", "redo",
+// seat changes such as "seat white level 5") and the computer's turns. Its params
+// are the session's Config as JSON; games stored before seats had names
+// ("black":0, "white":3) or seat changes read the same.
 type othelloActor struct {
 	s *session.Session
 }
@@ -55,13 +56,14 @@ type stateOthello struct {
 	Over       bool             `json:"over"`
 	Result     string           `json:"result,omitempty"`
 	Winner     string           `json:"winner,omitempty"`
-	Players    map[string]int   `json:"players"` // 0 a person, else the computer's level
+	Players    map[string]int   `json:"players"` // the seats now: 0 a person, else the computer's level
 	Computer   bool             `json:"computerToMove"`
 	CanUndo    bool             `json:"canUndo"`
 	CanRedo    bool             `json:"canRedo"`
 	Transcript string           `json:"transcript"`
 	Text       othello.Position `json:"text"` // board text of the current position
 	GameText   string           `json:"gameText"`
+	GGF        string           `json:"ggf"` // the game as a GGF record, for export
 	History    []othelloPly     `json:"history"`
 }
 
@@ -95,7 +97,7 @@ func othelloState(sess *liveGame) stateOthello {
 		Players: map[string]int{"black": a.s.Seat(othello.Black).Level(),
 			"white": a.s.Seat(othello.White).Level()},
 		Computer: a.s.ComputerToMove(), CanUndo: a.s.CanUndo(), CanRedo: a.s.CanRedo(),
-		Transcript: g.Transcript(), Text: pos, GameText: g.String()}
+		Transcript: g.Transcript(), Text: pos, GameText: g.String(), GGF: ggfOf(a)}
 	if last := g.LastMove(); last != othello.Pass {
 		st.Last = last.String()
 	}

@@ -111,6 +111,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/othello/games/{id}/undo", s.undoOthello)
 	s.mux.HandleFunc("POST /api/othello/games/{id}/redo", s.redoOthello)
 	s.mux.HandleFunc("POST /api/othello/games/{id}/analyze", s.analyzeOthello)
+	s.mux.HandleFunc("POST /api/othello/games/{id}/seats", s.seatsOthello)
+	s.mux.HandleFunc("GET /api/othello/games/{id}/evaluations", s.evaluationsOthello)
 
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)

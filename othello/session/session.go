@@ -10,6 +10,11 @@
 //	"f5"    a move, by a person or the computer (forced passes follow by themselves)
 //	"undo"  take back moves: against the computer, back to the person's turn
 //	"redo"  play them again
+//	"seat black level 5", "seat white human"
+//	        change who plays a colour from now on (see SetSeat and SeatAction)
+//
+// Games stored before seat changes existed hold no "seat" actions and replay as
+// they did: their seats are the Config's throughout.
 package session
 
 import (
@@ -17,16 +22,20 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
 )
 
-// The actions besides moves.
+// The actions besides moves and seat changes.
 const (
 	Undo = "undo"
 	Redo = "redo"
 )
+
+// seatPrefix starts a seat change action: "seat black level 5".
+const seatPrefix = "seat "
 
 // Errors a Session reports; test with errors.Is. Moves the rules refuse wrap
 // othello.ErrIllegalMove or othello.ErrGameOver.
@@ -55,7 +64,8 @@ type Config struct {
 	Start string `json:"start,omitempty"`
 	// Transcript holds moves already played from the start ("f5d6c3").
 	Transcript string `json:"transcript,omitempty"`
-	// Black and White are the seats; the zero value is a person.
+	// Black and White are the starting seats; the zero value is a person. Seat
+	// changes (SetSeat) are actions, so the config keeps the seats a game began with.
 	Black Seat `json:"black"`
 	White Seat `json:"white"`
 	// Seed makes the random and greedy seats' choices reproducible.
@@ -66,9 +76,10 @@ type Config struct {
 // hands the computer's search a copy of what it needs, so the search can run
 // elsewhere while the session stays with its owner.
 type Session struct {
-	cfg     Config
-	game    *othello.Game
-	version int
+	cfg          Config
+	game         *othello.Game
+	version      int
+	black, white Seat // the seats now: the config's, changed by SetSeat
 }
 
 // New starts a session. Errors name what is wrong: a size (othello.ErrSize), the
@@ -103,11 +114,11 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{cfg: cfg, game: g}, nil
+	return &Session{cfg: cfg, game: g, black: cfg.Black, white: cfg.White}, nil
 }
 
 // Config returns what the session started from, with Size filled in and Start in
-// canonical board text.
+// canonical board text. Its seats are the starting ones; Seat gives the current.
 func (s *Session) Config() Config { return s.cfg }
 
 // Game returns the game, for reading: change it only through the session.
@@ -116,12 +127,56 @@ func (s *Session) Game() *othello.Game { return s.game }
 // Position returns the current position.
 func (s *Session) Position() othello.Position { return s.game.Position() }
 
-// Seat returns who plays colour c.
+// Seat returns who plays colour c now: the config's seat, or the last SetSeat's.
 func (s *Session) Seat(c othello.Color) Seat {
 	if c == othello.White {
-		return s.cfg.White
+		return s.white
 	}
-	return s.cfg.Black
+	return s.black
+}
+
+// SetSeat puts seat in colour c's chair from now on: the computer's level changes,
+// or a person takes over from the computer, or the reverse. The moves played stay
+// as they are. It counts as a change (Version), so a computer's turn taken before
+// it is stale. It refuses with othello.ErrGameOver once the game has ended, and
+// with ErrSeat for a colour that is neither black nor white. The action that
+// replays it is SeatAction(c, seat).
+func (s *Session) SetSeat(c othello.Color, seat Seat) error {
+	if c != othello.Black && c != othello.White {
+		return fmt.Errorf("%w: colour %v has no seat", ErrSeat, c)
+	}
+	if s.game.Over() {
+		return fmt.Errorf("%w: the seats no longer matter", othello.ErrGameOver)
+	}
+	if c == othello.White {
+		s.white = seat
+	} else {
+		s.black = seat
+	}
+	s.version++
+	return nil
+}
+
+// SeatAction is the stored action for SetSeat(c, seat): "seat black level 5",
+// "seat white human".
+func SeatAction(c othello.Color, seat Seat) string {
+	return seatPrefix + c.String() + " " + seat.String()
+}
+
+// parseSeatAction reads what SeatAction writes (the prefix already cut).
+func parseSeatAction(text string) (othello.Color, Seat, error) {
+	name, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	var c othello.Color
+	switch strings.ToLower(name) {
+	case "black":
+		c = othello.Black
+	case "white":
+		c = othello.White
+	default:
+		return 0, Seat{}, fmt.Errorf("%w: %q is not a colour (black or white)", ErrSeat, name)
+	}
+	seat, err := ParseSeat(rest)
+	return c, seat, err
 }
 
 // Version counts the changes made to the game; a computer's answer is matched to
@@ -138,7 +193,7 @@ func (s *Session) ComputerToMove() bool {
 }
 
 // humans reports whether a person sits in either seat.
-func (s *Session) humans() bool { return s.cfg.Black.IsHuman() || s.cfg.White.IsHuman() }
+func (s *Session) humans() bool { return s.black.IsHuman() || s.white.IsHuman() }
 
 // Play makes a person's move sq. It refuses with ErrComputerTurn while the
 // computer is to move, and wraps the rules' errors for a move they refuse.
@@ -202,13 +257,21 @@ func (s *Session) CanUndo() bool { return s.game.CanUndo() }
 func (s *Session) CanRedo() bool { return s.game.CanRedo() }
 
 // Apply performs a stored action: a move by whoever is to move (person or
-// computer), Undo or Redo. Replaying a game's actions in order rebuilds it.
+// computer), Undo, Redo or a seat change (SeatAction). Replaying a game's actions
+// in order rebuilds it, seats included.
 func (s *Session) Apply(action string) error {
 	switch action {
 	case Undo:
 		return s.Undo()
 	case Redo:
 		return s.Redo()
+	}
+	if rest, ok := strings.CutPrefix(action, seatPrefix); ok {
+		c, seat, err := parseSeatAction(rest)
+		if err != nil {
+			return fmt.Errorf("%w %q: %w", ErrAction, action, err)
+		}
+		return s.SetSeat(c, seat)
 	}
 	sq, err := othello.ParseSquare(action, s.game.Size())
 	if err != nil {
