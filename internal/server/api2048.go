@@ -284,7 +284,8 @@ func (s *Server) score2048(w http.ResponseWriter, r *http.Request) {
 		maxTile := replayed.Board().MaxTile()
 		sc := store.Score{GameID: sess.id, Board: boardKey(rec.Rules), Name: name, Score: replayed.Score(),
 			MaxTile: uint64(1) << maxTile, Moves: replayed.MoveCount()}
-		if err := s.store.AddScore(r.Context(), sc); err != nil {
+		sc, err = s.store.AddScore(r.Context(), sc)
+		if err != nil {
 			return nil, err
 		}
 		top, err := s.store.Leaderboard(r.Context(), sc.Board, 10)

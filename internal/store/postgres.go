@@ -108,6 +108,10 @@ var pgMigrations = []string{
 		created TIMESTAMPTZ NOT NULL DEFAULT now()
 	);
 	CREATE INDEX scores_board ON scores (board, score DESC, created);`,
+	// 2: as SQLite's.
+	`ALTER TABLE games ADD COLUMN player TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN ranked BOOLEAN NOT NULL DEFAULT FALSE;
+	UPDATE scores SET board = '` + UnverifiedPrefix + `' || board;`,
 }
 
 // migrateLock is the advisory lock key that serialises migrations, so that
@@ -146,8 +150,8 @@ func (s *Postgres) migrate(ctx context.Context) error {
 
 // CreateGame implements Store.
 func (s *Postgres) CreateGame(ctx context.Context, g Game) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, kind, token_hash, params) VALUES ($1, $2, $3, $4)`,
-		g.ID, g.Kind, g.TokenHash, string(g.Params))
+	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, kind, token_hash, params, player, ranked) VALUES ($1, $2, $3, $4, $5, $6)`,
+		g.ID, g.Kind, g.TokenHash, string(g.Params), g.Player, g.Ranked)
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -160,10 +164,10 @@ func (s *Postgres) Game(ctx context.Context, id string) (Game, error) {
 	g := Game{ID: id}
 	var params string
 	err := s.pool.QueryRow(ctx,
-		`SELECT kind, token_hash, params, created, updated,
+		`SELECT kind, token_hash, params, player, ranked, created, updated,
 			ARRAY(SELECT action FROM actions WHERE game_id = $1 ORDER BY seq)
 		 FROM games WHERE id = $1`, id).
-		Scan(&g.Kind, &g.TokenHash, &params, &g.Created, &g.Updated, &g.Actions)
+		Scan(&g.Kind, &g.TokenHash, &params, &g.Player, &g.Ranked, &g.Created, &g.Updated, &g.Actions)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -194,7 +198,8 @@ func (s *Postgres) ActionsFrom(ctx context.Context, id string, from int) (int, [
 // from action count $2, locking its row: a concurrent append of the same seq
 // waits for this one, then finds the count moved on and changes nothing. The
 // action and the raised best score are written only if the game advanced, and the
-// best row is written (and locked) only when the score beats it.
+// best rows ($6, and the player's $7) are written (and locked) only when the
+// score beats them.
 const pgAppend = `WITH advanced AS (
 		UPDATE games SET actions = actions + 1, score = $3::bigint, over = $4::boolean, updated = now()
 		WHERE id = $1::text AND actions = $2::integer
@@ -204,6 +209,10 @@ const pgAppend = `WITH advanced AS (
 	), raised AS (
 		INSERT INTO best (key, score) SELECT $6::text, $3 FROM advanced
 		WHERE $6 <> '' AND $3 > 0 AND $3 > COALESCE((SELECT score FROM best WHERE key = $6), 0)
+		ON CONFLICT (key) DO UPDATE SET score = GREATEST(best.score, excluded.score)
+	), raised_player AS (
+		INSERT INTO best (key, score) SELECT $7::text, $3 FROM advanced
+		WHERE $7 <> '' AND $3 > 0 AND $3 > COALESCE((SELECT score FROM best WHERE key = $7), 0)
 		ON CONFLICT (key) DO UPDATE SET score = GREATEST(best.score, excluded.score)
 	)
 	SELECT (SELECT count(*) FROM advanced), EXISTS (SELECT 1 FROM games WHERE id = $1)`
@@ -215,7 +224,7 @@ const pgUniqueViolation = "23505"
 func (s *Postgres) AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error {
 	var advanced int
 	var exists bool
-	err := s.pool.QueryRow(ctx, pgAppend, id, seq, sum.Score, sum.Over, action, sum.BestKey).Scan(&advanced, &exists)
+	err := s.pool.QueryRow(ctx, pgAppend, id, seq, sum.Score, sum.Over, action, sum.BestKey, sum.PlayerBestKey).Scan(&advanced, &exists)
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == pgUniqueViolation:
@@ -255,16 +264,18 @@ func (s *Postgres) RaiseBest(ctx context.Context, key string, score int64) error
 }
 
 // AddScore implements Store.
-func (s *Postgres) AddScore(ctx context.Context, sc Score) error {
-	_, err := s.pool.Exec(ctx,
+func (s *Postgres) AddScore(ctx context.Context, sc Score) (Score, error) {
+	sc.Name = strings.TrimSpace(sc.Name)
+	err := s.pool.QueryRow(ctx,
 		`INSERT INTO scores (game_id, board, name, score, max_tile, moves) VALUES ($1, $2, $3, $4, $5, $6)
-		 ON CONFLICT (game_id) DO UPDATE SET name = excluded.name, score = excluded.score,
-		 max_tile = excluded.max_tile, moves = excluded.moves, created = now()`,
-		sc.GameID, sc.Board, strings.TrimSpace(sc.Name), sc.Score, int64(sc.MaxTile), sc.Moves)
+		 ON CONFLICT (game_id) DO UPDATE SET board = excluded.board, name = excluded.name, score = excluded.score,
+		 max_tile = excluded.max_tile, moves = excluded.moves, created = now()
+		 RETURNING created`,
+		sc.GameID, sc.Board, sc.Name, sc.Score, int64(sc.MaxTile), sc.Moves).Scan(&sc.Created)
 	if err != nil {
-		return fmt.Errorf("store: add score: %w", err)
+		return Score{}, fmt.Errorf("store: add score: %w", err)
 	}
-	return nil
+	return sc, nil
 }
 
 // Leaderboard implements Store.

@@ -3,12 +3,14 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gridgames/gridgames/internal/store/pgtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // TestPostgres runs the Store suite on databases of the test PostgreSQL server; a
@@ -110,4 +112,33 @@ func TestPostgresMigrations(t *testing.T) {
 		}
 		t.Fatalf("OpenPostgres of a newer schema: %v, want an error saying it is newer", err)
 	}
+}
+
+// A database of schema 1 (before players and ranked games) opens, and its games
+// load as they were.
+func TestPostgresMigratesV1(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE gridgames_schema (version INTEGER NOT NULL)`,
+		`INSERT INTO gridgames_schema (version) VALUES (1)`,
+		pgMigrations[0],
+		fmt.Sprintf(v1Rows, "now()", "now()", "now()"),
+	} {
+		if _, err := conn.Exec(ctx, q); err != nil {
+			conn.Close(ctx)
+			t.Fatal(err)
+		}
+	}
+	conn.Close(ctx)
+	s, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	testMigrateV1(t, s)
 }

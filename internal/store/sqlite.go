@@ -126,6 +126,11 @@ var migrations = []string{
 		created INTEGER NOT NULL
 	);
 	CREATE INDEX scores_board ON scores(board, score DESC);`,
+	// 2: who made each game and whether it is ranked; entries made before they
+	// were checked leave the ranked boards.
+	`ALTER TABLE games ADD COLUMN player TEXT NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 0;
+	UPDATE scores SET board = '` + UnverifiedPrefix + `' || board;`,
 }
 
 func (s *SQLite) migrate(ctx context.Context) error {
@@ -160,8 +165,8 @@ func (s *SQLite) migrate(ctx context.Context) error {
 func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 	now := time.Now().UnixMilli()
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO games (id, kind, token_hash, params, created, updated) VALUES (?, ?, ?, ?, ?, ?)`,
-		g.ID, g.Kind, g.TokenHash, string(g.Params), now, now)
+		`INSERT INTO games (id, kind, token_hash, params, player, ranked, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Kind, g.TokenHash, string(g.Params), g.Player, g.Ranked, now, now)
 	if err != nil {
 		return fmt.Errorf("store: create game: %w", err)
 	}
@@ -175,8 +180,8 @@ func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 	var created, updated int64
 	var n int
 	err := s.db.QueryRowContext(ctx,
-		`SELECT kind, token_hash, params, actions, created, updated FROM games WHERE id = ?`, id).
-		Scan(&g.Kind, &g.TokenHash, &params, &n, &created, &updated)
+		`SELECT kind, token_hash, params, player, ranked, actions, created, updated FROM games WHERE id = ?`, id).
+		Scan(&g.Kind, &g.TokenHash, &params, &g.Player, &g.Ranked, &n, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -266,9 +271,11 @@ func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action st
 	if _, err = tx.StmtContext(ctx, s.insert).ExecContext(ctx, id, seq, action); err != nil {
 		return fmt.Errorf("store: append: %w", err)
 	}
-	if sum.BestKey != "" && sum.Score > 0 {
-		if _, err = tx.StmtContext(ctx, s.raise).ExecContext(ctx, sum.BestKey, sum.Score); err != nil {
-			return fmt.Errorf("store: append: %w", err)
+	for _, key := range []string{sum.BestKey, sum.PlayerBestKey} {
+		if key != "" && sum.Score > 0 {
+			if _, err = tx.StmtContext(ctx, s.raise).ExecContext(ctx, key, sum.Score); err != nil {
+				return fmt.Errorf("store: append: %w", err)
+			}
 		}
 	}
 	if err = tx.Commit(); err != nil {
@@ -299,17 +306,19 @@ func (s *SQLite) RaiseBest(ctx context.Context, key string, score int64) error {
 }
 
 // AddScore implements Store.
-func (s *SQLite) AddScore(ctx context.Context, sc Score) error {
-	name := strings.TrimSpace(sc.Name)
+func (s *SQLite) AddScore(ctx context.Context, sc Score) (Score, error) {
+	sc.Name = strings.TrimSpace(sc.Name)
+	now := time.Now().UnixMilli()
 	_, err := s.db.ExecContext(ctx,
 		`INSERT INTO scores (game_id, board, name, score, max_tile, moves, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-		 ON CONFLICT(game_id) DO UPDATE SET name = excluded.name, score = excluded.score,
+		 ON CONFLICT(game_id) DO UPDATE SET board = excluded.board, name = excluded.name, score = excluded.score,
 		 max_tile = excluded.max_tile, moves = excluded.moves, created = excluded.created`,
-		sc.GameID, sc.Board, name, sc.Score, int64(sc.MaxTile), sc.Moves, time.Now().UnixMilli())
+		sc.GameID, sc.Board, sc.Name, sc.Score, int64(sc.MaxTile), sc.Moves, now)
 	if err != nil {
-		return fmt.Errorf("store: add score: %w", err)
+		return Score{}, fmt.Errorf("store: add score: %w", err)
 	}
-	return nil
+	sc.Created = time.UnixMilli(now)
+	return sc, nil
 }
 
 // Leaderboard implements Store.

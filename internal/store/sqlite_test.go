@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,4 +84,27 @@ func TestSQLiteNewerSchema(t *testing.T) {
 		}
 		t.Fatalf("Open of a newer schema: %v, want an error saying it is newer", err)
 	}
+}
+
+// A database of schema 1 (before players and ranked games) opens, and its games
+// load as they were.
+func TestSQLiteMigratesV1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := "1700000000000"
+	for _, q := range []string{migrations[0], fmt.Sprintf(v1Rows, now, now, now), "PRAGMA user_version = 1"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	testMigrateV1(t, s)
 }

@@ -39,6 +39,13 @@ type Game struct {
 	// Params is the game's creation parameters as JSON, owned by the server.
 	Params  []byte
 	Actions []string // every action in order, replayed to rebuild the game
+	// Player is the id of the player (browser) who created the game, "" if unknown
+	// (games stored before players had ids).
+	Player string
+	// Ranked is set for a game whose results may enter a leaderboard: the server,
+	// not the client, chose what chance decides (a 2048 game's seed). Games stored
+	// before it existed are not ranked.
+	Ranked  bool
 	Created time.Time
 	Updated time.Time
 }
@@ -51,6 +58,9 @@ type Summary struct {
 	// BestKey, when not empty, names the board ("2048:4x4") whose best score is
 	// raised to Score if Score is higher.
 	BestKey string
+	// PlayerBestKey, when not empty, is a second key raised the same way: the best
+	// score of the game's player on that board (see PlayerKey).
+	PlayerBestKey string
 }
 
 // Score is a leaderboard entry.
@@ -83,9 +93,9 @@ type Store interface {
 	// RaiseBest raises the best score of a board key to score if score is higher
 	// (for games played outside the store, such as in the terminal).
 	RaiseBest(ctx context.Context, key string, score int64) error
-	// AddScore records a leaderboard entry; one entry per game, a later one for the
-	// same game replaces it.
-	AddScore(ctx context.Context, s Score) error
+	// AddScore records a leaderboard entry and returns it as stored (name trimmed,
+	// Created set); one entry per game, a later one for the same game replaces it.
+	AddScore(ctx context.Context, s Score) (Score, error)
 	// Leaderboard returns the best n entries of a board (none if n <= 0), highest
 	// score first, then the earliest entered.
 	Leaderboard(ctx context.Context, board string, n int) ([]Score, error)
@@ -98,3 +108,13 @@ type Store interface {
 func BoardKey(game string, rows, cols int) string {
 	return game + ":" + strconv.Itoa(rows) + "x" + strconv.Itoa(cols)
 }
+
+// PlayerKey names one player's best score on a board: PlayerKey("2048:4x4", "p1")
+// is "2048:4x4@p1".
+func PlayerKey(board, player string) string { return board + "@" + player }
+
+// UnverifiedPrefix starts the board of the leaderboard entries stored before
+// entries were checked (ranked games only, finished, unassisted): migration 2
+// moves them from "2048:4x4" to "unverified:2048:4x4", off the ranked boards but
+// not deleted.
+const UnverifiedPrefix = "unverified:"

@@ -27,6 +27,9 @@ func testStore(t *testing.T, newDB newDatabase) {
 		{"best scores", testBest},
 		{"leaderboard", testLeaderboard},
 		{"concurrent appends", testConcurrentAppends},
+		{"players and ranked games", testPlayers},
+		{"player best scores", testPlayerBest},
+		{"score times", testScoreTimes},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			openDB := newDB(t)
@@ -210,12 +213,16 @@ func testLeaderboard(t *testing.T, open func() Store) {
 		{GameID: "a", Board: "2048:4x4", Name: "ann", Score: 200, MaxTile: 16, Moves: 20}, // replaces a's entry, after d's
 		{GameID: "e", Board: "2048:4x4", Name: "eve", Score: 50},
 	} {
-		if err := s.AddScore(ctx, sc); err != nil {
+		stored, err := s.AddScore(ctx, sc)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if stored.Created.IsZero() || stored.GameID != sc.GameID || stored.Score != sc.Score {
+			t.Fatalf("AddScore(%+v) = %+v: want the entry with its time", sc, stored)
 		}
 		time.Sleep(2 * time.Millisecond) // entries made at distinct times, for the ties
 	}
-	if err := s.AddScore(ctx, Score{GameID: "nope", Board: "2048:4x4", Name: "x", Score: 1}); err == nil {
+	if _, err := s.AddScore(ctx, Score{GameID: "nope", Board: "2048:4x4", Name: "x", Score: 1}); err == nil {
 		t.Error("AddScore for a game that does not exist: no error")
 	}
 	type entry struct {
@@ -320,3 +327,143 @@ func testConcurrentAppends(t *testing.T, open func() Store) {
 		t.Errorf("best = %d, want %d", best, total-1)
 	}
 }
+
+// testPlayers: a game keeps its player and whether it is ranked across a reopen;
+// a game stored without them has neither.
+func testPlayers(t *testing.T, open func() Store) {
+	ctx := context.Background()
+	s := open()
+	games := []Game{newGame("anon"), newGame("ranked"), newGame("practice")}
+	games[1].Player, games[1].Ranked = "p1", true
+	games[2].Player = "p2"
+	for _, g := range games {
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	s = open()
+	for _, want := range games {
+		t.Run(want.ID, func(t *testing.T) {
+			got, err := s.Game(ctx, want.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Player != want.Player || got.Ranked != want.Ranked {
+				t.Errorf("player %q, ranked %v; want %q, %v", got.Player, got.Ranked, want.Player, want.Ranked)
+			}
+		})
+	}
+}
+
+// testPlayerBest: an append raises the board's best and its player's, each only
+// upwards; other players' bests stay as they are.
+func testPlayerBest(t *testing.T, open func() Store) {
+	ctx := context.Background()
+	s := open()
+	const board = "2048:4x4"
+	p1, p2 := PlayerKey(board, "p1"), PlayerKey(board, "p2")
+	if p1 != "2048:4x4@p1" {
+		t.Fatalf("PlayerKey = %q", p1)
+	}
+	for _, id := range []string{"g1", "g2"} {
+		if err := s.CreateGame(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name       string
+		id         string
+		seq        int
+		sum        Summary
+		board, one int64 // bests wanted after: the board's, p1's
+		two        int64 // p2's
+	}{
+		{"p1 scores", "g1", 0, Summary{Score: 40, BestKey: board, PlayerBestKey: p1}, 40, 40, 0},
+		{"p2 scores more", "g2", 0, Summary{Score: 100, BestKey: board, PlayerBestKey: p2}, 100, 40, 100},
+		{"p1 scores more, below the board", "g1", 1, Summary{Score: 60, BestKey: board, PlayerBestKey: p1}, 100, 60, 100},
+		{"p1 lower (an undo)", "g1", 2, Summary{Score: 8, BestKey: board, PlayerBestKey: p1}, 100, 60, 100},
+		{"a player key alone", "g1", 3, Summary{Score: 70, PlayerBestKey: p1}, 100, 70, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := s.AppendAction(ctx, tc.id, tc.seq, "L", tc.sum); err != nil {
+				t.Fatal(err)
+			}
+			for key, want := range map[string]int64{board: tc.board, p1: tc.one, p2: tc.two} {
+				if got, err := s.Best(ctx, key); err != nil || got != want {
+					t.Errorf("best of %s = %d, %v; want %d", key, got, err, want)
+				}
+			}
+		})
+	}
+}
+
+// testScoreTimes: AddScore answers with the time stored, the one the
+// leaderboard shows, and a replacement entry gets a new one.
+func testScoreTimes(t *testing.T, open func() Store) {
+	ctx := context.Background()
+	s := open()
+	if err := s.CreateGame(ctx, newGame("g")); err != nil {
+		t.Fatal(err)
+	}
+	const slack = 2 * time.Second // the database's clock may be another machine's
+	var prev time.Time
+	for i, score := range []int64{100, 300} {
+		start := time.Now()
+		got, err := s.AddScore(ctx, Score{GameID: "g", Board: "2048:4x4", Name: " ann ", Score: score, MaxTile: 64, Moves: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name != "ann" || got.Created.Before(start.Add(-slack)) || got.Created.After(time.Now().Add(slack)) {
+			t.Fatalf("entry %d: %+v; want the name trimmed and a time from %v to now", i, got, start)
+		}
+		if got.Created.Before(prev) {
+			t.Errorf("entry %d made at %v, before the one it replaced (%v)", i, got.Created, prev)
+		}
+		prev = got.Created
+		top, err := s.Leaderboard(ctx, "2048:4x4", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(top) != 1 || !top[0].Created.Equal(got.Created) || top[0].Score != score {
+			t.Fatalf("leaderboard %+v; want the one entry %+v", top, got)
+		}
+	}
+}
+
+// testMigrateV1 checks a database of schema 1 (made by setup) after the store
+// opened it: its games load without a player, not ranked, and its leaderboard
+// entries moved to the unverified boards.
+func testMigrateV1(t *testing.T, s Store) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := s.Game(ctx, "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Player != "" || g.Ranked || string(g.Params) != `{"seed":1}` || !slices.Equal(g.Actions, []string{"L", "U"}) {
+		t.Fatalf("old game = %+v", g)
+	}
+	if top, err := s.Leaderboard(ctx, "2048:4x4", 10); err != nil || len(top) != 0 {
+		t.Errorf("ranked board = %+v, %v; want no entries", top, err)
+	}
+	top, err := s.Leaderboard(ctx, UnverifiedPrefix+"2048:4x4", 10)
+	if err != nil || len(top) != 1 || top[0].Name != "old" || top[0].Score != 500 {
+		t.Errorf("unverified board = %+v, %v; want the old entry", top, err)
+	}
+	if best, err := s.Best(ctx, "2048:4x4"); err != nil || best != 500 {
+		t.Errorf("best = %d, %v; want 500", best, err)
+	}
+	// The old game goes on.
+	if err := s.AppendAction(ctx, "old", 2, "R", Summary{Score: 504, BestKey: "2048:4x4"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// v1Rows are the rows testMigrateV1 expects, in schema 1.
+const v1Rows = `INSERT INTO games (id, kind, token_hash, params, actions, score, created, updated)
+		VALUES ('old', '2048', 'x', '{"seed":1}', 2, 500, %s, %s);
+	INSERT INTO actions (game_id, seq, action) VALUES ('old', 0, 'L'), ('old', 1, 'U');
+	INSERT INTO best (key, score) VALUES ('2048:4x4', 500);
+	INSERT INTO scores (game_id, board, name, score, max_tile, moves, created)
+		VALUES ('old', '2048:4x4', 'old', 500, 64, 2, %s);`
