@@ -143,7 +143,7 @@ them); each is replayed in turn. FILE may be - for stdin.`,
 			}
 			data, err := readInput(cmd, path)
 			if err != nil {
-				return err
+				return badInputf("--record %s: %v", path, pathReason(err))
 			}
 			dec := json.NewDecoder(strings.NewReader(string(data)))
 			w := cmd.OutOrStdout()

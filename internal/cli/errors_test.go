@@ -51,6 +51,9 @@ func TestBadInputExits2(t *testing.T) {
 		{"match workers", []string{"othello", "match", "--black", "1", "--white", "2", "--workers", "-1"}, "--workers -1"},
 		{"match human", []string{"othello", "match", "--black", "human", "--white", "2"}, `--black "human"`},
 		{"match seat", []string{"othello", "match", "--black", "1", "--white", "robot"}, `--white "robot": want a level from 1 to 10 (or classic1 to classic10), random or greedy`},
+		{"match level range", []string{"othello", "match", "--black", "level11", "--white", "2"}, `--black "level11": want a level from 1 to 10 (or classic1 to classic10), random or greedy`},
+		{"replay missing", []string{"2048", "replay", "--record", missing}, "--record " + missing + ": no such file"},
+		{"othello train no files", []string{"othello", "train", "--out", filepath.Join(dir, "p.gz")}, "name the samples files to learn from"},
 		{"match required", []string{"othello", "match", "--black", "1"}, "--white is required"},
 		{"analyze time", []string{"othello", "analyze", "--board", start8, "--time", "-1s"}, "--time -1s: want a positive duration"},
 		{"analyze depth 0", []string{"othello", "analyze", "--board", start8, "--depth", "0"}, "--depth 0: want 1 to 60"},
@@ -77,7 +80,7 @@ func TestBadInputExits2(t *testing.T) {
 			if !strings.Contains(errOut, tc.want) {
 				t.Errorf("stderr %q: want %q", errOut, tc.want)
 			}
-			for _, leak := range []string{"strconv.", "if any flags in the group", "required flag(s)", "store: ", "invalid argument", "open /"} {
+			for _, leak := range []string{"strconv.", "if any flags in the group", "required flag(s)", "store: ", "invalid argument", "open /", "arg(s)", "(\"level11\""} {
 				if strings.Contains(errOut, leak) {
 					t.Errorf("stderr %q leaks %q", errOut, leak)
 				}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
@@ -19,12 +18,12 @@ import (
 // play a match).
 func matchSeat(flag, spec string) (session.Seat, error) {
 	seat, err := session.ParseSeat(spec)
-	if err == nil && seat.IsHuman() {
-		err = errors.New("a match is between computer players")
-	}
-	if err != nil {
-		return seat, badInputf("--%s %q: want a level from 1 to %d (or classic1 to classic%d), random or greedy (%v)", flag, spec, engine.MaxLevel, engine.MaxLevel,
-			strings.TrimPrefix(err.Error(), session.ErrSeat.Error()+": "))
+	want := fmt.Sprintf("want a level from 1 to %d (or classic1 to classic%d), random or greedy", engine.MaxLevel, engine.MaxLevel)
+	switch {
+	case err != nil:
+		return seat, badInputf("--%s %q: %s", flag, spec, want)
+	case seat.IsHuman():
+		return seat, badInputf("--%s %q: %s (a match is between computer players)", flag, spec, want)
 	}
 	return seat, nil
 }

@@ -183,8 +183,10 @@ The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
   gridgames othello train s1.txt s2.txt s3.txt --rate 0.002 --epochs 40 --out p.gz`,
 		Example: `  gridgames othello train s1.txt s2.txt --out p.gz
   gridgames othello solve --patterns p.gz --check < ffo.obf`,
-		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return badInputf("name the samples files to learn from: gridgames othello train FILE... --out FILE")
+			}
 			if outPath == "" {
 				return badInputf("--out is required: the file to write the weights to")
 			}
