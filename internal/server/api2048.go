@@ -16,21 +16,44 @@ import (
 	"github.com/gridgames/gridgames/internal/store"
 )
 
-// game2048Actor is a live 2048 game. Its actions are the move letters L, R, U, D
-// and Z for undo. Its params are the game's game2048.Record without moves (games
-// stored before, as {"rules":...,"seed":N}, read the same).
+// game2048Actor is a live 2048 game. Its actions are the move letters L, R, U, D,
+// Z for undo, H for a hint given (the board does not change) and A before a move
+// letter for a move the auto-solver chose ("AL"): the help a game had is counted
+// from its stored actions. Its params are the game's game2048.Record without
+// moves (games stored before, as {"rules":...,"seed":N}, read the same); its
+// player and whether it is ranked are kept beside them (store.Game).
 type game2048Actor struct {
 	g *game2048.Game
+	// player is the id of the player who created the game ("" for games stored
+	// before players had ids); ranked is set when the server drew the seed of a
+	// game with the standard rules.
+	player string
+	ranked bool
+	// What the game's actions counted, undone moves included.
+	hints, autoMoves, undos int
 }
 
+// Actions of a 2048 game besides the move letters.
+const (
+	actionUndo = "Z"
+	actionHint = "H"
+	actionAuto = "A" // before a move letter
+)
+
 func (a *game2048Actor) apply(action string) error {
-	if action == "Z" {
+	switch action {
+	case actionUndo:
 		if !a.g.Undo() {
 			return errors.New("nothing to undo")
 		}
+		a.undos++
+		return nil
+	case actionHint:
+		a.hints++
 		return nil
 	}
-	d, err := game2048.ParseDirection(action)
+	letter, auto := strings.CutPrefix(action, actionAuto)
+	d, err := game2048.ParseDirection(letter)
 	if err != nil {
 		return err
 	}
@@ -38,13 +61,64 @@ func (a *game2048Actor) apply(action string) error {
 	if err == nil && !res.Moved {
 		err = fmt.Errorf("%w: %s", game2048.ErrNoMove, d)
 	}
+	if err == nil && auto {
+		a.autoMoves++
+	}
 	return err
 }
 
 func boardKey(r game2048.Rules) string { return store.BoardKey("2048", r.Rows, r.Cols) }
 
+// bestKey names the best score shown with the game: its player's on its board
+// size, or "" for a game without a player (its own score is shown).
+func (a *game2048Actor) bestKey() string {
+	if a.player == "" {
+		return ""
+	}
+	return store.PlayerKey(boardKey(a.g.Rules()), a.player)
+}
+
+// summary raises the board's best score (the terminal UI's, on a database it
+// shares) and the player's own.
 func (a *game2048Actor) summary() store.Summary {
-	return store.Summary{Score: a.g.Score(), Over: a.g.Over(), BestKey: boardKey(a.g.Rules())}
+	return store.Summary{Score: a.g.Score(), Over: a.g.Over(), BestKey: boardKey(a.g.Rules()), PlayerBestKey: a.bestKey()}
+}
+
+func (a *game2048Actor) owner() (string, bool) { return a.player, a.ranked }
+
+func (a *game2048Actor) setOwner(player string, ranked bool) { a.player, a.ranked = player, ranked }
+
+// assisted reports whether the game had help from the solver.
+func (a *game2048Actor) assisted() bool { return a.hints > 0 || a.autoMoves > 0 }
+
+// standardRules reports whether r are the original game's rules on some board
+// size: the only rules that are ranked.
+func standardRules(r game2048.Rules) bool {
+	d := game2048.DefaultRules()
+	return r.FourChance == d.FourChance && r.WinTile == d.WinTile && r.StartTiles == d.StartTiles
+}
+
+// submittable returns why the game may not go on the leaderboard, or nil.
+func (a *game2048Actor) submittable() error {
+	g := a.g
+	switch {
+	case g.MoveCount() == 0:
+		return errorf(http.StatusConflict, "no moves made: nothing to submit")
+	case !a.ranked && !standardRules(g.Rules()):
+		d := game2048.DefaultRules()
+		return errorf(http.StatusConflict, "a practice game is not ranked: only games with the standard rules "+
+			"(a new tile is a 4 with chance %v, win at %d) go on the leaderboard", d.FourChance, d.WinTile)
+	case !a.ranked:
+		return errorf(http.StatusConflict, "a practice game is not ranked: its seed was chosen by the client "+
+			"(or it was stored before ranked games); start a game without a seed to be ranked")
+	case a.assisted():
+		return errorf(http.StatusConflict, "the game had help (%d hints, %d auto-play moves): "+
+			"only games played without the solver go on the leaderboard", a.hints, a.autoMoves)
+	case !g.Over() && !g.Won():
+		return errorf(http.StatusConflict, "the game is still going: a score goes on the leaderboard "+
+			"once no move is left or once the win tile is made")
+	}
+	return nil
 }
 
 func rebuild2048(params []byte) (actor, error) {
@@ -57,6 +131,40 @@ func rebuild2048(params []byte) (actor, error) {
 		return nil, fmt.Errorf("stored 2048 params: %w", err)
 	}
 	return &game2048Actor{g: g}, nil
+}
+
+// playerCookie holds the browser's player id, which makes the best score shown
+// the player's own.
+const playerCookie = "gridgames_player"
+
+// playerIDLen is the length of a player id: newID(16).
+const playerIDLen = 22
+
+// playerOf returns the request's player id from its cookie, or a new one when
+// it has none or one this server would not have made.
+func playerOf(r *http.Request) string {
+	if c, err := r.Cookie(playerCookie); err == nil && validPlayer(c.Value) {
+		return c.Value
+	}
+	return newID(16)
+}
+
+func validPlayer(id string) bool {
+	if len(id) != playerIDLen {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// setPlayer (re)sets the player cookie, for about 400 days (browsers' limit).
+func setPlayer(w http.ResponseWriter, r *http.Request, player string) {
+	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: player, Path: "/", MaxAge: 400 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
 }
 
 // state2048 is a 2048 game as the API shows it. Tiles are exponents: 0 is empty,
@@ -72,17 +180,29 @@ type state2048 struct {
 	Won     bool           `json:"won"`
 	Over    bool           `json:"over"`
 	CanUndo bool           `json:"canUndo"`
+	// Ranked is false for a practice game (a client's seed, other rules).
+	Ranked    bool `json:"ranked"`
+	Hints     int  `json:"hints"`
+	AutoMoves int  `json:"autoMoves"`
+	Undos     int  `json:"undos"`
+	Assisted  bool `json:"assisted"`  // hints or auto moves: kept off the leaderboard
+	CanSubmit bool `json:"canSubmit"` // the score endpoint would take the game now
 }
 
 func (s *Server) state2048(r *http.Request, sess *liveGame) (state2048, error) {
-	g := sess.game.(*game2048Actor).g
-	best, err := s.best(r.Context(), boardKey(g.Rules()), g.Score())
-	if err != nil {
-		return state2048{}, err
+	a := sess.game.(*game2048Actor)
+	g := a.g
+	best := g.Score()
+	if key := a.bestKey(); key != "" {
+		var err error
+		if best, err = s.best(r.Context(), key, g.Score()); err != nil {
+			return state2048{}, err
+		}
 	}
 	st := state2048{ID: sess.id, Rules: g.Rules(), Seed: strconv.FormatUint(g.Seed(), 10),
 		Score: g.Score(), Best: best, Moves: g.MoveCount(), Won: g.Won(), Over: g.Over(),
-		CanUndo: g.MoveCount() > 0}
+		CanUndo: g.MoveCount() > 0, Ranked: a.ranked, Hints: a.hints, AutoMoves: a.autoMoves, Undos: a.undos,
+		Assisted: a.assisted(), CanSubmit: a.submittable() == nil}
 	st.Board = make([][]int, g.Rows())
 	for r := range st.Board {
 		st.Board[r] = make([]int, g.Cols())
@@ -139,7 +259,10 @@ func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.answerCreated(w, r, "2048", params, &game2048Actor{g: g}, func(sess *liveGame) (any, error) { return s.state2048(r, sess) })
+	// Ranked: the server drew the seed, and the rules are the original game's.
+	a := &game2048Actor{g: g, player: playerOf(r), ranked: req.Seed == "" && standardRules(rules)}
+	setPlayer(w, r, a.player)
+	s.answerCreated(w, r, "2048", params, a, func(sess *liveGame) (any, error) { return s.state2048(r, sess) })
 }
 
 func (s *Server) with2048(w http.ResponseWriter, r *http.Request, write bool, f func(sess *liveGame, g *game2048.Game) (any, error)) {
@@ -160,8 +283,9 @@ type moveReply struct {
 	State state2048           `json:"state"`
 }
 
-// play2048 applies d to the session's game, commits it and returns the reply.
-func (s *Server) play2048(r *http.Request, sess *liveGame, g *game2048.Game, d game2048.Direction) (moveReply, error) {
+// play2048 applies d to the session's game, commits it and returns the reply;
+// auto marks a move the solver chose.
+func (s *Server) play2048(r *http.Request, sess *liveGame, g *game2048.Game, d game2048.Direction, auto bool) (moveReply, error) {
 	res, err := g.Move(d)
 	if err != nil {
 		return moveReply{}, clientError(err)
@@ -169,8 +293,15 @@ func (s *Server) play2048(r *http.Request, sess *liveGame, g *game2048.Game, d g
 	if !res.Moved {
 		return moveReply{}, errorf(http.StatusConflict, "illegal move: %s does not move any tile", d)
 	}
-	if err := s.commit(r.Context(), sess, string(d.Letter())); err != nil {
+	action := string(d.Letter())
+	if auto {
+		action = actionAuto + action
+	}
+	if err := s.commit(r.Context(), sess, action); err != nil {
 		return moveReply{}, err
+	}
+	if auto {
+		sess.game.(*game2048Actor).autoMoves++
 	}
 	st, err := s.state2048(r, sess)
 	return moveReply{Move: res, State: st}, err
@@ -190,7 +321,7 @@ func (s *Server) move2048(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
-		return s.play2048(r, sess, g, d)
+		return s.play2048(r, sess, g, d, false)
 	})
 }
 
@@ -199,9 +330,10 @@ func (s *Server) undo2048(w http.ResponseWriter, r *http.Request) {
 		if !g.Undo() {
 			return nil, errorf(http.StatusConflict, "nothing to undo")
 		}
-		if err := s.commit(r.Context(), sess, "Z"); err != nil {
+		if err := s.commit(r.Context(), sess, actionUndo); err != nil {
 			return nil, err
 		}
+		sess.game.(*game2048Actor).undos++
 		st, err := s.state2048(r, sess)
 		return map[string]any{"state": st}, err
 	})
@@ -234,9 +366,19 @@ func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
 	return h, nil
 }
 
+// hint2048 answers the solver's advice and counts it on the game (an H action),
+// whoever asks: the advice is only given once it is stored.
 func (s *Server) hint2048(w http.ResponseWriter, r *http.Request) {
 	s.with2048(w, r, false, func(sess *liveGame, g *game2048.Game) (any, error) {
-		return s.analyse2048(r, g)
+		h, err := s.analyse2048(r, g)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.commit(r.Context(), sess, actionHint); err != nil {
+			return nil, err
+		}
+		sess.game.(*game2048Actor).hints++
+		return h, nil
 	})
 }
 
@@ -247,7 +389,7 @@ func (s *Server) auto2048(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		d, _ := game2048.ParseDirection(h.Best)
-		rep, err := s.play2048(r, sess, g, d)
+		rep, err := s.play2048(r, sess, g, d, true)
 		return map[string]any{"move": rep.Move, "state": rep.State, "hint": h}, err
 	})
 }
@@ -269,8 +411,8 @@ func (s *Server) score2048(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.with2048(w, r, true, func(sess *liveGame, g *game2048.Game) (any, error) {
-		if g.MoveCount() == 0 {
-			return nil, errorf(http.StatusConflict, "no moves made: nothing to submit")
+		if err := sess.game.(*game2048Actor).submittable(); err != nil {
+			return nil, err
 		}
 		// The score counts only if the record rebuilds the same game.
 		rec := g.Record()
@@ -344,5 +486,18 @@ func (s *Server) best(ctx context.Context, key string, score int64) (int64, erro
 	}
 	b.score = max(b.score, score, s.bests[key].score)
 	s.bests[key] = b
+	if len(s.bests) > maxBests {
+		// Each player has keys of their own: forget those the store would be read
+		// for anyway.
+		for k, o := range s.bests {
+			if time.Since(o.read) >= bestTTL {
+				delete(s.bests, k)
+			}
+		}
+	}
 	return b.score, nil
 }
+
+// maxBests is the number of best scores kept in memory past which the stale ones
+// are forgotten.
+const maxBests = 10000

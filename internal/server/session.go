@@ -41,6 +41,13 @@ type actor interface {
 	summary() store.Summary
 }
 
+// owned is an actor that keeps, beside its params, who created it and whether it
+// is ranked (store.Game's Player and Ranked).
+type owned interface {
+	owner() (player string, ranked bool)
+	setOwner(player string, ranked bool)
+}
+
 func newID(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
@@ -56,8 +63,11 @@ func hashToken(token string) []byte {
 func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*liveGame, string, error) {
 	token := newID(24)
 	sess := &liveGame{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g, used: time.Now()}
-	err := s.store.CreateGame(ctx, store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params})
-	if err != nil {
+	sg := store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params}
+	if o, ok := g.(owned); ok {
+		sg.Player, sg.Ranked = o.owner()
+	}
+	if err := s.store.CreateGame(ctx, sg); err != nil {
 		return nil, "", err
 	}
 	s.cache(sess)
@@ -145,6 +155,9 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 		a, err := rebuild(g.Params)
 		if err != nil {
 			return nil, err
+		}
+		if o, ok := a.(owned); ok {
+			o.setOwner(g.Player, g.Ranked)
 		}
 		for i, act := range g.Actions {
 			if err := a.apply(act); err != nil {
