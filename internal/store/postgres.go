@@ -224,7 +224,11 @@ const pgUniqueViolation = "23505"
 func (s *Postgres) AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error {
 	var advanced int
 	var exists bool
-	err := s.pool.QueryRow(ctx, pgAppend, id, seq, sum.Score, sum.Over, action, sum.BestKey, sum.PlayerBestKey).Scan(&advanced, &exists)
+	player := sum.PlayerBestKey
+	if player == sum.BestKey {
+		player = "" // one statement may not write a row twice
+	}
+	err := s.pool.QueryRow(ctx, pgAppend, id, seq, sum.Score, sum.Over, action, sum.BestKey, player).Scan(&advanced, &exists)
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == pgUniqueViolation:

@@ -384,6 +384,7 @@ func testPlayerBest(t *testing.T, open func() Store) {
 		{"p1 scores more, below the board", "g1", 1, Summary{Score: 60, BestKey: board, PlayerBestKey: p1}, 100, 60, 100},
 		{"p1 lower (an undo)", "g1", 2, Summary{Score: 8, BestKey: board, PlayerBestKey: p1}, 100, 60, 100},
 		{"a player key alone", "g1", 3, Summary{Score: 70, PlayerBestKey: p1}, 100, 70, 100},
+		{"both keys the same", "g2", 1, Summary{Score: 120, BestKey: board, PlayerBestKey: board}, 120, 70, 100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := s.AppendAction(ctx, tc.id, tc.seq, "L", tc.sum); err != nil {
