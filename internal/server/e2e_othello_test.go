@@ -156,13 +156,20 @@ func TestBrowserOthelloDiscsAtOnce(t *testing.T) {
 	newOthelloGame(t, ctx, 8, "human", "human")
 	checkNoRings(t, ctx, "a new 8x8 board")
 
+	// With reduced motion a move is drawn at once too.
+	do(t, ctx, reduceMotion(true))
+	eval[bool](t, ctx, watchDiscs)
+	sq := clickLegal(t, ctx)
+	checkNoRings(t, ctx, "a move ("+sq+") with reduced motion")
+	do(t, ctx, reduceMotion(false))
+
 	// On a reload the sampler starts with the page: every disc the page draws is
 	// checked from the first frame.
 	eval[bool](t, ctx, `(localStorage.setItem('ringtest', '1'), true)`)
 	inject := `if (localStorage.getItem('ringtest')) { document.addEventListener('DOMContentLoaded', () => ` + watchDiscs + `); }`
 	do(t, ctx, onNewDocument(inject))
 	do(t, ctx, chromedp.Reload())
-	waitFor(t, ctx, "the board after the reload", `document.querySelectorAll('#oboard .disc').length === 4 && window.ringObserver`)
+	waitFor(t, ctx, "the board after the reload", `document.querySelectorAll('#oboard .disc').length === 5 && window.ringObserver`)
 	checkNoRings(t, ctx, "a reload")
 }
 

@@ -272,7 +272,7 @@ async function refreshEvaluations() {
     if (!state || gen !== evalGen) return;
     const from = state.history.findIndex((h) => !evals.has(posKey(h)));
     if (from < 0) return;
-    const id = state.id, hist = state.history;
+    const id = state.id, hist = state.history, line = state.transcript;
     let rep;
     try {
       rep = await api('GET', `/api/othello/games/${id}/evaluations?from=${from}`);
@@ -280,12 +280,14 @@ async function refreshEvaluations() {
       if (gen === evalGen) $('graph-value').textContent = 'Evaluation failed: ' + e.message;
       return;
     }
-    if (!state || state.id !== id || rep.transcript !== state.transcript || rep.plies !== hist.length) return;
+    // The values are of the game as the server read it: kept when that is the
+    // history asked about (even if the game has moved on since), else dropped.
+    if (rep.transcript !== line || rep.plies !== hist.length) return;
     for (const e of rep.evaluations) {
       if (hist[e.ply]) evals.set(posKey(hist[e.ply]), { score: e.score, exact: e.exact });
     }
-    if (gen === evalGen) drawGraph();
-    if (!rep.evaluations.length) return;
+    if (state && state.id === id) drawGraph();
+    if (gen !== evalGen || !rep.evaluations.length) return; // a newer request goes on
   }
 }
 
@@ -510,6 +512,7 @@ for (const c of ['black', 'white']) {
     const sel = e.target;
     try {
       const rep = await api('POST', `/api/othello/games/${game.id}/seats`, { [c]: sel.value }, game.token);
+      sel.blur(); // the arrow keys step through the game again
       await update(rep);
       announce(`${name(c)} is now ${who(state.players[c])}. ${describe('')}`);
     } catch (err) {
