@@ -41,6 +41,7 @@ func TestBrowser2048Tools(t *testing.T) {
 	eval[bool](t, ctx, `(() => { const f = document.getElementById('settings-form').elements;
 		f.rows.value = 2; f.cols.value = 2; f.four.value = 10; f.win.value = '2048'; return true })()`)
 	do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
+	confirmNewGame(t, ctx) // a running game: the page asks first
 	waitFor(t, ctx, "the 2x2 board", `document.querySelectorAll('#bg i').length === 4`)
 	keys := []string{kb.ArrowLeft, kb.ArrowDown, kb.ArrowRight, kb.ArrowUp}
 	for i := 0; i < 200 && !eval[bool](t, ctx, `document.getElementById('dlg-end').open`); i++ {

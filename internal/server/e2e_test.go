@@ -227,6 +227,7 @@ func TestBrowser2048(t *testing.T) {
 		eval[bool](t, ctx, `(() => { const f = document.getElementById('settings-form').elements;
 			f.rows.value = 3; f.cols.value = 3; f.four.value = 0; f.win.value = '16'; return true })()`)
 		do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
+		confirmNewGame(t, ctx) // a running game: the page asks first
 		waitFor(t, ctx, "the 3x3 board", `document.querySelectorAll('#bg i').length === 9`)
 		// Most 3x3 games reach 16; one that ends first is started again. Up is in
 		// the cycle too: a board whose tiles fill the bottom row unmerged (2 4 2)
@@ -373,6 +374,7 @@ func TestScreenshots(t *testing.T) {
 					eval[bool](t, ctx, `(() => { const f = document.getElementById('settings-form').elements;
 						f.rows.value = 12; f.cols.value = 16; return true })()`)
 					do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
+					confirmNewGame(t, ctx) // a running game: the page asks first
 					time.Sleep(500 * time.Millisecond)
 					for _, k := range []string{kb.ArrowLeft, kb.ArrowUp, kb.ArrowLeft, kb.ArrowUp, kb.ArrowLeft, kb.ArrowUp} {
 						key(t, ctx, k)

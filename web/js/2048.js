@@ -1,6 +1,6 @@
 // The 2048 page: sends directions to the server and draws the state and the
 // animation steps it answers with. No rule of the game lives here.
-import { api, savedGame, saveGame, announce, reducedMotion, sleep, typing } from './api.js';
+import { api, savedGame, saveGame, announce, reducedMotion, sleep } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board');
@@ -20,6 +20,9 @@ const KEYS = {
 };
 const ARROWS = { left: '←', right: '→', up: '↑', down: '↓' };
 const MAX_QUEUE = 4;
+// SLIDE_MS is the slide's length, the .tile transition in app.css. Merged tiles pop
+// and the new tile appears as it ends (.2s, no delay): a move settles in 300 ms.
+const SLIDE_MS = 100;
 
 const label = (t) => (2n ** BigInt(t)).toString();
 const wonKey = () => 'gridgames:2048:kept:' + state.id;
@@ -42,20 +45,77 @@ function layout() {
   $('bg').innerHTML = '<i></i>'.repeat(rows * cols);
 }
 
-function fontFor(text) {
-  const f = text.length <= 2 ? 0.5 : text.length === 3 ? 0.42 : text.length === 4 ? 0.33 : 1.45 / text.length;
-  return Math.max(8, Math.round(cellPx * f)) + 'px';
+// ---- tile labels -------------------------------------------------------------
+// A tile shows the first of these labels that fits its cell in a font of at least
+// minPx: its full value ("131072"); the value cut to whole thousands, millions,
+// billions or trillions ("131k", "1M", "562T"); 2 with the exponent raised
+// (2<sup>50</sup>), which fits any cell at some size. The largest font that fits is
+// used, up to half the cell. An abbreviated tile keeps its full value in its title
+// (a tooltip); every tile has it as its accessible name.
+
+const LABEL_ROOM = 0.9;    // of the cell's width, for the label
+const EXP_SIZE = 0.6;      // the raised exponent's size, of the label's (.tile sup in app.css)
+const SUFFIXES = ['', 'k', 'M', 'B', 'T'];
+
+function shortLabel(t) {
+  const s = label(t);
+  const groups = Math.floor((s.length - 1) / 3);
+  return groups > 0 && groups < SUFFIXES.length ? s.slice(0, s.length - 3 * groups) + SUFFIXES[groups] : null;
+}
+
+// textEm measures text in the tiles' font, in em.
+const widths = new Map();
+let measure = null;
+function textEm(text) {
+  if (!widths.has(text)) {
+    if (!measure) {
+      measure = document.createElement('canvas').getContext('2d');
+      measure.font = `800 100px ${getComputedStyle(tilesEl).fontFamily}`;
+    }
+    widths.set(text, measure.measureText(text).width / 100);
+  }
+  return widths.get(text);
+}
+
+// fitLabel picks a tile's label and font size (px) for the current cell size.
+function fitLabel(t) {
+  const maxPx = cellPx * 0.5;
+  const minPx = Math.max(8, maxPx * 0.45);
+  const room = cellPx * LABEL_ROOM;
+  const options = [{ text: label(t) }, { text: shortLabel(t) }, { text: '2', exp: String(t) }];
+  let fit = null;
+  for (const o of options) {
+    if (!o.text) continue;
+    const em = textEm(o.text) + (o.exp ? EXP_SIZE * textEm(o.exp) : 0);
+    fit = { ...o, px: Math.floor(Math.min(maxPx, room / em) * 10) / 10 };
+    if (fit.px >= minPx) break;
+  }
+  return fit;
 }
 
 function makeTile(t, r, c, cls) {
   const el = document.createElement('div');
-  el.className = `tile ${t <= 11 ? 't' + t : 'tbig'}${cls ? ' ' + cls : ''}`;
+  el.className = `tile t${t}${t > 11 ? ' tbig' : ''}${cls ? ' ' + cls : ''}`;
   el.style.setProperty('--r', r);
   el.style.setProperty('--c', c);
+  el.style.setProperty('--e', t);
+  const value = label(t);
+  const fit = fitLabel(t);
   const span = document.createElement('span');
-  span.textContent = label(t);
-  span.style.fontSize = fontFor(span.textContent);
+  if (fit.exp) {
+    // One grid item: the 2 and its raised exponent on one line.
+    const pow = document.createElement('b');
+    const sup = document.createElement('sup');
+    sup.textContent = fit.exp;
+    pow.append(fit.text, sup);
+    span.append(pow);
+  } else span.textContent = fit.text;
+  span.style.fontSize = fit.px + 'px';
   el.append(span);
+  el.setAttribute('role', 'img');
+  el.setAttribute('aria-label', value);
+  if (fit.text !== value) el.title = value;
+  el.dataset.value = value;
   el.dataset.cell = r + ',' + c;
   return el;
 }
@@ -92,7 +152,7 @@ function draw() {
 }
 
 // animate plays a move's steps: tiles slide, then merged tiles pop and the new
-// tile appears. quick skips the slide (keys are waiting).
+// tile appears at once. quick skips the slide (keys are waiting).
 async function animate(move, quick) {
   const els = new Map([...tilesEl.children].map((el) => [el.dataset.cell, el]));
   if (!quick && !reducedMotion()) {
@@ -102,7 +162,7 @@ async function animate(move, quick) {
       el.style.setProperty('--r', m.to.row);
       el.style.setProperty('--c', m.to.col);
     }
-    await sleep(100);
+    await sleep(SLIDE_MS);
   }
   const marks = {};
   for (const m of move.merges || []) marks[m.at.row + ',' + m.at.col] = 'merged';
@@ -126,7 +186,7 @@ async function pump() {
   if (busy) return;
   busy = true;
   try {
-    while (queue.length) {
+    while (queue.length && !dialogOpen()) {
       const intent = queue.shift();
       clearHint();
       try {
@@ -145,11 +205,22 @@ async function pump() {
     }
   } finally {
     busy = false;
+    if (dialogOpen()) queue = [];
   }
 }
 
+// Input stops while a dialog is open: intents are refused, and the ones queued when
+// it opened are dropped (showDialog), so nothing plays behind it.
+const dialogOpen = () => !!document.querySelector('dialog[open]');
+
+function showDialog(dlg) {
+  queue = [];
+  clearHint();
+  if (!dlg.open) dlg.showModal();
+}
+
 function intend(intent) {
-  if (!state || document.querySelector('dialog[open]')) return;
+  if (!state || dialogOpen()) return;
   if (auto) stopAuto();
   if (queue.length >= MAX_QUEUE) return;
   queue.push(intent);
@@ -261,28 +332,49 @@ function endDialog(title, text, withName, buttons) {
   $('end-error').textContent = '';
   $('end-buttons').replaceChildren(...buttons);
   const dlg = $('dlg-end');
-  if (!dlg.open) dlg.showModal();
+  showDialog(dlg);
   return dlg;
 }
 
+// offBoard says why a finished or won game stays off the leaderboard ('' when
+// it may go on, as the server's canSubmit says).
+function offBoard() {
+  if (state.canSubmit) return '';
+  if (state.ranked === false) return ' A practice game (its own seed or rules) is not ranked.';
+  if (state.assisted) return ' Hints or auto-play helped: not ranked.';
+  return '';
+}
+
+// The win and game-over dialogs ask a name, with Submit score, when the server
+// would rank the game.
 function showWin() {
   announce(`You win! You made ${state.rules.winTile}.`);
-  const dlg = endDialog('You win!', `You made ${state.rules.winTile} with a score of ${state.score}.`, false, [
+  const keep = () => { localStorage.setItem(wonKey(), '1'); dlg.close(); announce('Keep going!'); };
+  const dlg = endDialog('You win!', `You made ${state.rules.winTile} with a score of ${state.score}.${offBoard()}`, state.canSubmit, [
     button('Try again', 'ghost', () => { dlg.close(); newGame(); }),
-    button('Keep going', '', () => { localStorage.setItem(wonKey(), '1'); dlg.close(); announce('Keep going!'); }),
+    ...(state.canSubmit ? [button('Submit score', 'ghost', submitScore)] : []),
+    button('Keep going', '', keep),
   ]);
+  if (state.canSubmit) dlg.querySelector('input[name=name]').value = localStorage.getItem('gridgames:name') || '';
   dlg.querySelector('.btn:last-child').focus();
 }
 
 function showOver() {
   announce(`Game over. Score ${state.score}.`);
-  const dlg = endDialog('Game over', `No moves left. Score ${state.score} in ${state.moves} moves.`, true, [
+  const dlg = endDialog('Game over', `No moves left. Score ${state.score} in ${state.moves} moves.${offBoard()}`, state.canSubmit, [
     button('Undo', 'ghost', () => { dlg.close(); intend('undo'); }),
-    button('Submit score', 'ghost', submitScore),
+    ...(state.canSubmit ? [button('Submit score', 'ghost', submitScore)] : []),
     button('Try again', '', () => { dlg.close(); newGame(); }),
   ]);
   dlg.querySelector('input[name=name]').value = localStorage.getItem('gridgames:name') || '';
 }
+
+// Enter in the name field submits the score instead of closing the dialog.
+$('end-form').addEventListener('submit', (e) => {
+  if ($('end-name-label').hidden) return;
+  e.preventDefault();
+  submitScore();
+});
 
 async function submitScore() {
   const name = $('end-form').elements.name.value.trim();
@@ -290,6 +382,7 @@ async function submitScore() {
   localStorage.setItem('gridgames:name', name);
   try {
     const rep = await api('POST', `/api/2048/games/${game.id}/score`, { name }, game.token);
+    if (!state.over) localStorage.setItem(wonKey(), '1'); // a won game submitted goes on
     $('dlg-end').close();
     showLeaders(rep.leaderboard, rep.accepted.gameId);
     announce(`Score ${rep.accepted.score} submitted.`);
@@ -322,15 +415,17 @@ async function showLeaders(list, mine) {
     t.append(tb);
     body.replaceChildren(t);
   }
-  $('dlg-leaders').showModal();
+  showDialog($('dlg-leaders'));
 }
 
-function confirmNew(then) {
+// confirmNew runs then at once when no game is running, else after the person
+// confirms; otherwise runs when they keep playing.
+function confirmNew(then, otherwise) {
   if (!state || state.moves === 0 || state.over) { then(); return; }
   const dlg = $('dlg-confirm');
   dlg.returnValue = '';
-  dlg.onclose = () => { if (dlg.returnValue === 'ok') then(); };
-  dlg.showModal();
+  dlg.onclose = () => { if (dlg.returnValue === 'ok') then(); else otherwise?.(); };
+  showDialog(dlg);
 }
 
 function openSettings() {
@@ -347,21 +442,33 @@ function openSettings() {
   $('settings-error').textContent = '';
   const dlg = $('dlg-settings');
   dlg.returnValue = '';
-  dlg.showModal();
+  showDialog(dlg);
 }
 
-$('settings-form').addEventListener('submit', async (e) => {
+// Start new game asks first, as New game does, when a game is running.
+$('settings-form').addEventListener('submit', (e) => {
   if (e.submitter?.value !== 'ok') return;
   e.preventDefault();
   const f = e.target.elements;
   const rules = { rows: Number(f.rows.value), cols: Number(f.cols.value), fourChance: Number(f.four.value) / 100, winTile: Number(f.win.value) };
-  try {
-    await newGame(rules);
-    $('dlg-settings').close();
-  } catch (err) { $('settings-error').textContent = err.message; }
+  const dlg = $('dlg-settings');
+  confirmNew(async () => {
+    try {
+      await newGame(rules);
+      dlg.close();
+    } catch (err) { $('settings-error').textContent = err.message; }
+  }, () => dlg.close());
 });
 
 // ---- input --------------------------------------------------------------------
+
+// typing reports whether a key belongs to a text field or an open dialog. The
+// toolbar's speed select is neither: game keys played there move the game, and a
+// change of speed gives the focus back to the page.
+function typing(e) {
+  const t = e.target;
+  return t && (t.isContentEditable || t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.closest?.('dialog[open]'));
+}
 
 document.addEventListener('keydown', (e) => {
   if (e.altKey || e.metaKey || typing(e)) return;
@@ -390,6 +497,7 @@ $('undo').addEventListener('click', () => intend('undo'));
 $('hint').addEventListener('click', hint);
 $('auto').addEventListener('click', () => (auto ? stopAuto() : startAuto()));
 $('settings').addEventListener('click', openSettings);
+$('speed').addEventListener('change', (e) => e.target.blur());
 $('leaders').addEventListener('click', () => showLeaders());
 window.addEventListener('resize', () => state && draw());
 
