@@ -50,12 +50,15 @@ function layout() {
 // minPx: its full value ("131072"); the value cut to whole thousands, millions,
 // billions or trillions ("131k", "1M", "562T"); 2 with the exponent raised
 // (2<sup>50</sup>), which fits any cell at some size. The largest font that fits is
-// used, up to half the cell. An abbreviated tile keeps its full value in its title
-// (a tooltip); every tile has it as its accessible name.
+// used, up to half the cell. A value under 1000 has no short form: it keeps its
+// digits down to MIN_DIGITS_PX, still larger than a raised exponent would be. An
+// abbreviated tile keeps its full value in its title (a tooltip); every tile has
+// it as its accessible name.
 
 const LABEL_ROOM = 0.9;    // of the cell's width, for the label
 const EXP_SIZE = 0.6;      // the raised exponent's size, of the label's (.tile sup in app.css)
 const SUFFIXES = ['', 'k', 'M', 'B', 'T'];
+const MIN_DIGITS_PX = 7;
 
 function shortLabel(t) {
   const s = label(t);
@@ -82,13 +85,15 @@ function fitLabel(t) {
   const maxPx = cellPx * 0.5;
   const minPx = Math.max(8, maxPx * 0.45);
   const room = cellPx * LABEL_ROOM;
-  const options = [{ text: label(t) }, { text: shortLabel(t) }, { text: '2', exp: String(t) }];
+  const short = shortLabel(t);
+  const options = [{ text: label(t), min: short ? minPx : Math.min(minPx, MIN_DIGITS_PX) },
+    { text: short, min: minPx }, { text: '2', exp: String(t), min: 0 }];
   let fit = null;
   for (const o of options) {
     if (!o.text) continue;
     const em = textEm(o.text) + (o.exp ? EXP_SIZE * textEm(o.exp) : 0);
-    fit = { ...o, px: Math.floor(Math.min(maxPx, room / em) * 10) / 10 };
-    if (fit.px >= minPx) break;
+    fit = { text: o.text, exp: o.exp, px: Math.floor(Math.min(maxPx, room / em) * 10) / 10 };
+    if (fit.px >= o.min) break;
   }
   return fit;
 }
