@@ -190,7 +190,10 @@ func writtenNote(outPath string, n int) string {
 	if outPath == "" || n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; %s under way written to %s as they stood", plural(n, "game"), outPath)
+	if n == 1 {
+		return "; the game under way written to " + outPath + " as it stood"
+	}
+	return fmt.Sprintf("; %d games under way written to %s as they stood", n, outPath)
 }
 
 // plural writes "1 game" or "3 games".

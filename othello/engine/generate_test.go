@@ -15,6 +15,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		sum  string
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "24b39f3d25fa0e86c69ed987266e54d5d3dcafdb712f0d358f74f8cdff12cd9d"},
+		{"midgame_default.bin.gz", defaultMidgameFile, "b08aa635fba6990794ab5a802ac2704a65d233f7a968b77fb812788f0e55a0f5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum := sha256.Sum256(tc.data)
