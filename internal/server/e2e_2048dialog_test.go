@@ -181,6 +181,9 @@ func TestBrowser2048Dialogs(t *testing.T) {
 		if shown := eval[bool](t, ctx, `document.getElementById('end-name-label').getClientRects().length > 0`); shown {
 			t.Error("a practice game's win dialog shows the leaderboard name field")
 		}
+		if tag := eval[string](t, ctx, `(() => { const t = document.getElementById('rank-tag'); return t.hidden ? '' : t.textContent })()`); tag != "Practice" {
+			t.Errorf("a practice game's mark beside the scores: %q, want Practice", tag)
+		}
 		if got := eval[string](t, ctx, `[...document.querySelectorAll('#end-buttons button')].map((b) => b.textContent).join(', ')`); got != "Try again, Keep going" {
 			t.Errorf("win dialog buttons: %s", got)
 		}

@@ -34,6 +34,8 @@ func TestBrowser2048Tools(t *testing.T) {
 	if again := fetch2048(t, ctx).Moves; again != moves {
 		t.Fatalf("autoplay went on after Stop: %d then %d moves", moves, again)
 	}
+	// Auto-play keeps the game off the leaderboard, and the page says so.
+	waitFor(t, ctx, "the assisted mark", `(() => { const t = document.getElementById('rank-tag'); return !t.hidden && t.textContent === 'Assisted' })()`)
 
 	// A 2x2 game ends soon; its score goes on the leaderboard.
 	do(t, ctx, chromedp.Click("#settings"))
@@ -43,6 +45,9 @@ func TestBrowser2048Tools(t *testing.T) {
 	do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
 	confirmNewGame(t, ctx) // a running game: the page asks first
 	waitFor(t, ctx, "the 2x2 board", `document.querySelectorAll('#bg i').length === 4`)
+	if eval[bool](t, ctx, `!document.getElementById('rank-tag').hidden`) {
+		t.Errorf("a new ranked game shows the mark %q", eval[string](t, ctx, `document.getElementById('rank-tag').textContent`))
+	}
 	keys := []string{kb.ArrowLeft, kb.ArrowDown, kb.ArrowRight, kb.ArrowUp}
 	for i := 0; i < 200 && !eval[bool](t, ctx, `document.getElementById('dlg-end').open`); i++ {
 		key(t, ctx, keys[i%len(keys)])
@@ -55,7 +60,7 @@ func TestBrowser2048Tools(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('leaders-body').textContent`); !strings.Contains(got, "Tester") {
 		t.Fatalf("leaderboard shows %q", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('leaders-title').textContent`); got != "Leaderboard 2×2" {
+	if got := eval[string](t, ctx, `document.getElementById('leaders-title').textContent`); got != "Leaderboard 2×2 · standard rules, no help" {
 		t.Errorf("leaderboard title %q", got)
 	}
 }

@@ -139,6 +139,12 @@ function drawTiles(marks = {}) {
 function drawScores(points) {
   $('score').textContent = state.score;
   $('best').textContent = state.best;
+  // Say when this game cannot reach the leaderboard, before the end dialog does.
+  const tag = $('rank-tag');
+  tag.textContent = state.ranked === false ? 'Practice' : state.assisted ? 'Assisted' : '';
+  tag.title = state.ranked === false ? 'A practice game (its own seed or rules): not ranked'
+    : state.assisted ? 'Hints or auto-play helped: not ranked' : '';
+  tag.hidden = !tag.textContent;
   if (points > 0 && !reducedMotion()) {
     const p = document.createElement('div');
     p.className = 'plus';
@@ -399,9 +405,9 @@ async function showLeaders(list, mine) {
   if (!list) {
     try { list = (await api('GET', `/api/2048/leaderboard?rows=${rows}&cols=${cols}`)).scores; } catch (e) { announce(e.message); return; }
   }
-  $('leaders-title').textContent = `Leaderboard ${rows}×${cols}`;
+  $('leaders-title').textContent = `Leaderboard ${rows}×${cols} · standard rules, no help`;
   const body = $('leaders-body');
-  if (!list.length) body.textContent = 'No scores yet on this board size. Finish a game and submit yours.';
+  if (!list.length) body.textContent = 'No scores yet on this board size. Finish a ranked game (standard rules, no hints or auto-play) and submit yours.';
   else {
     const t = document.createElement('table');
     t.innerHTML = '<thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Tile</th></tr></thead>';
