@@ -113,6 +113,22 @@ func (b Bitboard) Move(d Direction) Bitboard {
 	}
 }
 
+// SlideLeft is Move(Left), small enough to inline: each row slid toward column 0.
+// The other moves follow from it and SlideRight: Move(Up) is
+// b.Transpose().SlideLeft().Transpose(), Move(Down) the same with SlideRight.
+func (b Bitboard) SlideLeft() Bitboard {
+	x := uint64(b)
+	return Bitboard(uint64(rowLeft[x&0xffff]) | uint64(rowLeft[x>>16&0xffff])<<16 |
+		uint64(rowLeft[x>>32&0xffff])<<32 | uint64(rowLeft[x>>48])<<48)
+}
+
+// SlideRight is Move(Right), small enough to inline.
+func (b Bitboard) SlideRight() Bitboard {
+	x := uint64(b)
+	return Bitboard(uint64(rowRight[x&0xffff]) | uint64(rowRight[x>>16&0xffff])<<16 |
+		uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
+}
+
 // column gathers column c of a packed board into a 16-bit row (nibble i = row i):
 // one multiply moves the four nibbles side by side into the top 16 bits, with no
 // overlap below them to carry.

@@ -71,6 +71,16 @@ func TestBitboardRandomBoards(t *testing.T) {
 				t.Fatalf("case %d: %s %v: fast %s (%d), general %s (%d)", i, b, d, fast, bb.Points(d), slow, points)
 			}
 		}
+		// The inlinable slides, and up and down as slides of the transpose.
+		slides := map[Direction]Bitboard{
+			Left: bb.SlideLeft(), Right: bb.SlideRight(),
+			Up: tr.SlideLeft().Transpose(), Down: tr.SlideRight().Transpose(),
+		}
+		for d, got := range slides {
+			if want := bb.Move(d); got != want {
+				t.Fatalf("case %d: %s %v: slide gives %s, Move %s", i, b, d, got, want)
+			}
+		}
 	}
 }
 

@@ -13,8 +13,12 @@ import (
 // bottom swaps the bytes. The squares on the left and right edges are the top and
 // bottom edge squares of the transpose.
 func (t *netTables) value(b game2048.Bitboard) float32 {
-	x := uint64(b)
-	y := uint64(b.Transpose())
+	return t.valueT(b, b.Transpose())
+}
+
+// valueT is value with the board's transpose bt given (the search often has it).
+func (t *netTables) valueT(b, bt game2048.Bitboard) float32 {
+	x, y := uint64(b), uint64(bt)
 	v := t.outer[x&0xffff] + t.inner[x>>16&0xffff] + t.inner[x>>32&0xffff] + t.outer[x>>48] +
 		t.outer[y&0xffff] + t.inner[y>>16&0xffff] + t.inner[y>>32&0xffff] + t.outer[y>>48]
 	tl := uint16(x&0xff | x>>8&0xff00)          // cells 0 1 / 4 5

