@@ -20,19 +20,20 @@ func legalMovesAVX2(p, o, mask uint64) uint64
 //go:noescape
 func flipsAVX2(p, o uint64, sq int) uint64
 
-func legalMoves(p, o, mask uint64) uint64 {
-	if useAVX2 {
-		return legalMovesAVX2(p, o, mask)
-	}
-	return legalMovesGo(p, o, mask)
-}
+// legalMovesAuto and flipsAuto jump to the AVX2 kernel when useAVX2 is set and to
+// the Go code otherwise. The choice is made in assembly so that legalMoves and
+// flips are one call each, small enough to inline into their callers (the search
+// calls the kernel directly, not through a Go function that calls it).
+//
+//go:noescape
+func legalMovesAuto(p, o, mask uint64) uint64
 
-func flips(p, o uint64, sq int) uint64 {
-	if useAVX2 {
-		return flipsAVX2(p, o, sq)
-	}
-	return flipsGo(p, o, sq)
-}
+//go:noescape
+func flipsAuto(p, o uint64, sq int) uint64
+
+func legalMoves(p, o, mask uint64) uint64 { return legalMovesAuto(p, o, mask) }
+
+func flips(p, o uint64, sq int) uint64 { return flipsAuto(p, o, sq) }
 
 //go:noescape
 func perftCount2AVX2(p, o, mask uint64) uint64

@@ -27,6 +27,22 @@ DATA inner<>+16(SB)/8, $0x7E7E7E7E7E7E7E7E
 DATA inner<>+24(SB)/8, $0x7E7E7E7E7E7E7E7E
 GLOBL inner<>(SB), RODATA|NOPTR, $32
 
+// func legalMovesAuto(p, o, mask uint64) uint64
+TEXT ·legalMovesAuto(SB), NOSPLIT, $0-32
+	CMPB ·useAVX2(SB), $0
+	JEQ  portable
+	JMP  ·legalMovesAVX2(SB)
+portable:
+	JMP  ·legalMovesGo(SB)
+
+// func flipsAuto(p, o uint64, sq int) uint64
+TEXT ·flipsAuto(SB), NOSPLIT, $0-32
+	CMPB ·useAVX2(SB), $0
+	JEQ  portable
+	JMP  ·flipsAVX2(SB)
+portable:
+	JMP  ·flipsGo(SB)
+
 // func legalMovesAVX2(p, o, mask uint64) uint64
 TEXT ·legalMovesAVX2(SB), NOSPLIT, $0-32
 	VPBROADCASTQ p+0(FP), Y0       // P in every lane

@@ -112,3 +112,32 @@ func BenchmarkMoveGen(b *testing.B) {
 	}
 	_ = sink
 }
+
+// The dispatching stubs behind legalMoves and flips follow useAVX2 both ways.
+func TestDispatchFollowsUseAVX2(t *testing.T) {
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	modes := []bool{false}
+	if saved {
+		modes = append(modes, true)
+	}
+	rnd := rand.New(rand.NewPCG(5, 5))
+	for _, mode := range modes {
+		useAVX2 = mode
+		t.Run(map[bool]string{false: "go", true: "avx2"}[mode], func(t *testing.T) {
+			for range 20000 {
+				p := rnd.Uint64() & rnd.Uint64()
+				o := rnd.Uint64() &^ p
+				if got, want := legalMoves(p, o, ^uint64(0)), legalMovesGo(p, o, ^uint64(0)); got != want {
+					t.Fatalf("moves of %#x against %#x: %#x, want %#x", p, o, got, want)
+				}
+				for e := ^(p | o); e != 0; e &= e - 1 {
+					sq := trailingZeros(e)
+					if got, want := flips(p, o, sq), flipsGo(p, o, sq); got != want {
+						t.Fatalf("flips of %#x against %#x at %d: %#x, want %#x", p, o, sq, got, want)
+					}
+				}
+			}
+		})
+	}
+}
