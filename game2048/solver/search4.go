@@ -9,7 +9,7 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// worker4 searches 4x4 boards with its own transposition table.
+// worker4 searches 4x4 boards with its own transposition tables.
 type worker4 struct {
 	eval    *evaluator
 	tt      *table  // chance nodes two or more layers from the leaves

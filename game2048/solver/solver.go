@@ -50,7 +50,8 @@ type Options struct {
 	// Blend is the heuristic's share in EvalBlend; 0 means DefaultBlend.
 	Blend float64
 	// TableBits sizes each worker's transposition table (2^TableBits entries of 16
-	// bytes); 0 means 20 (16 MiB per worker).
+	// bytes); 0 means 20 (16 MiB per worker). On 4x4 boards the last chance layer
+	// has a table of its own besides, of at most 2^14 entries.
 	TableBits uint
 }
 
