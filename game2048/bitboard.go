@@ -99,11 +99,9 @@ func (b Bitboard) Move(d Direction) Bitboard {
 	x := uint64(b)
 	switch d {
 	case Left:
-		return Bitboard(uint64(rowLeft[x&0xffff]) | uint64(rowLeft[x>>16&0xffff])<<16 |
-			uint64(rowLeft[x>>32&0xffff])<<32 | uint64(rowLeft[x>>48])<<48)
+		return b.SlideLeft()
 	case Right:
-		return Bitboard(uint64(rowRight[x&0xffff]) | uint64(rowRight[x>>16&0xffff])<<16 |
-			uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
+		return b.SlideRight()
 	case Up:
 		return Bitboard(colUp[column(x, 0)] | colUp[column(x, 1)]<<4 |
 			colUp[column(x, 2)]<<8 | colUp[column(x, 3)]<<12)
