@@ -2,11 +2,7 @@ package solver
 
 // This file is hot code: the n-tuple network on the 4x4 fast path, 17 lookups.
 
-import (
-	"math/bits"
-
-	"github.com/gridgames/gridgames/game2048"
-)
+import "github.com/gridgames/gridgames/game2048"
 
 // value scores a packed board. A 2x2 square is read as 16 bits, the top two cells in
 // the low byte; mirroring it left to right swaps the nibbles of each byte, top to
@@ -16,24 +12,62 @@ func (t *netTables) value(b game2048.Bitboard) float32 {
 	return t.valueT(b, b.Transpose())
 }
 
-// valueT is value with the board's transpose bt given (the search often has it).
+// valueT is value with the board's transpose bt given (the search often has it): the
+// rows, the columns (rows of the transpose) and the squares, grouped by the rows
+// they cover.
 func (t *netTables) valueT(b, bt game2048.Bitboard) float32 {
 	x, y := uint64(b), uint64(bt)
-	v := t.outer[x&0xffff] + t.inner[x>>16&0xffff] + t.inner[x>>32&0xffff] + t.outer[x>>48] +
-		t.outer[y&0xffff] + t.inner[y>>16&0xffff] + t.inner[y>>32&0xffff] + t.outer[y>>48]
-	tl := uint16(x&0xff | x>>8&0xff00)          // cells 0 1 / 4 5
-	tr := uint16(x>>8&0xff | x>>16&0xff00)      // cells 2 3 / 6 7
-	bl := uint16(x>>32&0xff | x>>40&0xff00)     // cells 8 9 / 12 13
-	br := uint16(x>>40&0xff | x>>48&0xff00)     // cells 10 11 / 14 15
-	top := uint16(x>>4&0xff | x>>12&0xff00)     // cells 1 2 / 5 6
-	bottom := uint16(x>>36&0xff | x>>44&0xff00) // cells 9 10 / 13 14
+	return t.lines(x) + t.lines(y) + t.squares01(x) + t.squares12(x, y) + t.squares23(x)
+}
+
+// lines scores the four rows of x: the outer table for the edge rows, the inner
+// one for the middle rows. Given the transpose, it scores the columns.
+func (t *netTables) lines(x uint64) float32 {
+	return t.outer[x&0xffff] + t.inner[x>>16&0xffff] + t.inner[x>>32&0xffff] + t.outer[x>>48]
+}
+
+// squares01 scores the three 2x2 squares on rows 0 and 1: the top corners (cells
+// 0 1 / 4 5 and 2 3 / 6 7) and the top edge's middle (1 2 / 5 6).
+func (t *netTables) squares01(x uint64) float32 {
+	tl := uint16(x&0xff | x>>8&0xff00)
+	tr := uint16(x>>8&0xff | x>>16&0xff00)
+	top := uint16(x>>4&0xff | x>>12&0xff00)
+	return t.corner[tl] + t.corner[swapNibbles(tr)] + t.edge[top]
+}
+
+// squares23 scores the three 2x2 squares on rows 2 and 3: the bottom corners (8 9
+// / 12 13 and 10 11 / 14 15) and the bottom edge's middle (9 10 / 13 14), each
+// read upside down (its bytes swapped: row 3 in the low byte) as the top ones are.
+func (t *netTables) squares23(x uint64) float32 {
+	bl := uint16(x>>48&0xff | x>>24&0xff00)
+	br := uint16(x>>56&0xff | x>>32&0xff00)
+	bottom := uint16(x>>52&0xff | x>>28&0xff00)
+	return t.corner[bl] + t.corner[swapNibbles(br)] + t.edge[bottom]
+}
+
+// squares12 scores the three 2x2 squares on rows 1 and 2: the left and right edges'
+// middles (read from the transpose y, the right one upside down) and the centre
+// (5 6 / 9 10).
+func (t *netTables) squares12(x, y uint64) float32 {
 	left := uint16(y>>4&0xff | y>>12&0xff00)
-	right := uint16(y>>36&0xff | y>>44&0xff00)
-	center := uint16(x>>20&0xff | x>>28&0xff00) // cells 5 6 / 9 10
-	v += t.corner[tl] + t.corner[swapNibbles(tr)] + t.corner[bits.ReverseBytes16(bl)] +
-		t.corner[bits.ReverseBytes16(swapNibbles(br))]
-	v += t.edge[top] + t.edge[bits.ReverseBytes16(bottom)] + t.edge[left] + t.edge[bits.ReverseBytes16(right)]
-	return v + t.center[center]
+	right := uint16(y>>52&0xff | y>>28&0xff00)
+	center := uint16(x>>20&0xff | x>>28&0xff00)
+	return t.edge[left] + t.edge[right] + t.center[center]
+}
+
+// rowBases splits the value of the board x (transpose y) for the leaf layer: base[i]
+// is the sum of the terms that do not read row i (its other rows, and the squares
+// away from it). A board that differs from x in row i only is then worth base[i]
+// plus the terms on row i and the four columns (see worker4.bestLeaf).
+func (t *netTables) rowBases(x uint64) [4]float32 {
+	r0, r1, r2, r3 := t.outer[x&0xffff], t.inner[x>>16&0xffff], t.inner[x>>32&0xffff], t.outer[x>>48]
+	g01, g12, g23 := t.squares01(x), t.squares12(x, uint64(game2048.Bitboard(x).Transpose())), t.squares23(x)
+	return [4]float32{
+		r1 + r2 + r3 + g12 + g23,
+		r0 + r2 + r3 + g23,
+		r0 + r1 + r3 + g01,
+		r0 + r1 + r2 + g01 + g12,
+	}
 }
 
 // swapNibbles swaps the two nibbles of each byte: a 2x2 square mirrored left to right.

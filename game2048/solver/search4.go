@@ -3,6 +3,7 @@ package solver
 // This file is hot code: expectimax on the 4x4 Bitboard. Nothing here allocates.
 
 import (
+	"math"
 	"math/bits"
 	"sync/atomic"
 
@@ -33,21 +34,28 @@ func (w *worker4) maxNode(b game2048.Bitboard, depth int, prob float32) float32 
 	t := b.Transpose()
 	if x := b.SlideLeft(); x != b {
 		w.nodes++
-		best = max(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
 	}
 	if x := b.SlideRight(); x != b {
 		w.nodes++
-		best = max(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
 	}
 	if y := t.SlideLeft(); y != t {
 		w.nodes++
-		best = max(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
 	}
 	if y := t.SlideRight(); y != t {
 		w.nodes++
-		best = max(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
 	}
 	return best
+}
+
+// maxNonNeg is max(a, b) for values that are not negative (every value the search
+// compares: leaves are at least 1, averages of them at least 0), whose float bits
+// compare as integers do: a conditional move instead of the NaN-aware float max.
+func maxNonNeg(a, b float32) float32 {
+	return math.Float32frombits(max(math.Float32bits(a), math.Float32bits(b)))
 }
 
 // maxLeaf is maxNode when the boards after the moves are leaves: each is scored by
@@ -58,21 +66,27 @@ func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
 	t := b.Transpose()
 	if x := b.SlideLeft(); x != b {
 		w.nodes++
-		best = max(best, w.eval.bitboardT(x, x.Transpose())+w.lift, 1)
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
 	}
 	if x := b.SlideRight(); x != b {
 		w.nodes++
-		best = max(best, w.eval.bitboardT(x, x.Transpose())+w.lift, 1)
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
 	}
 	if y := t.SlideLeft(); y != t {
 		w.nodes++
-		best = max(best, w.eval.bitboardT(y.Transpose(), y)+w.lift, 1)
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
 	}
 	if y := t.SlideRight(); y != t {
 		w.nodes++
-		best = max(best, w.eval.bitboardT(y.Transpose(), y)+w.lift, 1)
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
 	}
 	return best
+}
+
+// leaf is a leaf's value from its evaluation v: v lifted (see leafLift), and at
+// least 1 so that a board that can still move is worth more than a lost one.
+func (w *worker4) leaf(v float32) float32 {
+	return math.Float32frombits(uint32(max(int32(math.Float32bits(v+w.lift)), int32(math.Float32bits(1)))))
 }
 
 // chanceNode averages over the tile that spawns on b (every empty cell, a 2 or a 4),
@@ -80,7 +94,7 @@ func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
 // too unlikely to matter, it returns the evaluation.
 func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float32 {
 	if depth == 0 || prob < w.cut {
-		return max(w.eval.bitboard(b)+w.lift, 1)
+		return w.leaf(w.eval.bitboard(b))
 	}
 	tt := w.tt
 	if depth == 1 {
@@ -95,6 +109,11 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 	}
 	empty := b.EmptyMask()
 	n := float32(bits.OnesCount64(empty))
+	if depth == 1 && w.eval.net != nil {
+		v := w.spawnLeaves(b, empty) / n
+		tt.put(uint64(b), depth, v)
+		return v
+	}
 	prob /= n
 	var sum float32
 	for ; empty != 0; empty &= empty - 1 {
@@ -109,4 +128,63 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 	v := sum / n
 	tt.put(uint64(b), depth, v)
 	return v
+}
+
+// spawnLeaves is the sum that chanceNode at depth 1 takes over the tiles spawning
+// on the empty cells of b, each weighed by its chance: every (tile, move) child is
+// a leaf, scored by the network. A spawn changes one row of the board each move
+// slides (a row of b for left and right, of its transpose for up and down), so
+// each move's slid board is split once into what its other rows are worth
+// (rowBases), and a child costs the lookups on its changed row and the columns.
+func (w *worker4) spawnLeaves(b game2048.Bitboard, empty uint64) float32 {
+	t := w.eval.net
+	bt := b.Transpose()
+	base := [4][4]float32{
+		t.rowBases(uint64(b.SlideLeft())), t.rowBases(uint64(b.SlideRight())),
+		t.rowBases(uint64(bt.SlideLeft())), t.rowBases(uint64(bt.SlideRight())),
+	}
+	var sum float32
+	for ; empty != 0; empty &= empty - 1 {
+		shift := uint(bits.TrailingZeros64(empty))
+		r, c := int(shift/16), int(shift/4%4)
+		tshift := uint(16*c + 4*r) // the cell in the transpose
+		if w.p2 > 0 {
+			sum += w.p2 * w.bestLeaf(b|1<<shift, bt|1<<tshift, r, c, &base)
+		}
+		if w.p4 > 0 {
+			sum += w.p4 * w.bestLeaf(b|2<<shift, bt|2<<tshift, r, c, &base)
+		}
+	}
+	return sum
+}
+
+// bestLeaf is maxLeaf for the board b (transpose bt) that differs from the board
+// spawnLeaves split into base by one tile, in row r and column c.
+func (w *worker4) bestLeaf(b, bt game2048.Bitboard, r, c int, base *[4][4]float32) float32 {
+	t := w.eval.net
+	from := [4]game2048.Bitboard{b, b, bt, bt}
+	to := [4]game2048.Bitboard{b.SlideLeft(), b.SlideRight(), bt.SlideLeft(), bt.SlideRight()}
+	row := [4]int{r, r, c, c}
+	best := float32(0)
+	for d := range 4 {
+		if to[d] == from[d] {
+			continue
+		}
+		w.nodes++
+		i := row[d] & 3
+		x, y := uint64(to[d]), uint64(to[d].Transpose())
+		v := base[d][i] + t.lines(y)
+		switch i {
+		case 0:
+			v += t.outer[x&0xffff] + t.squares01(x)
+		case 1:
+			v += t.inner[x>>16&0xffff] + t.squares01(x) + t.squares12(x, y)
+		case 2:
+			v += t.inner[x>>32&0xffff] + t.squares12(x, y) + t.squares23(x)
+		default:
+			v += t.outer[x>>48] + t.squares23(x)
+		}
+		best = maxNonNeg(best, w.leaf(v))
+	}
+	return best
 }
