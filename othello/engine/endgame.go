@@ -36,7 +36,10 @@ func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
 		s.nodes++
 		return s.last1(p, o, lowest(s.g.mask&^(p|o)))
 	case n == 2:
-		return s.solve2(p, o, alpha, beta)
+		empty := s.g.mask &^ (p | o)
+		return s.solve2(p, o, alpha, beta, lowest(empty), lowest(empty&(empty-1)))
+	case n == 3:
+		return s.solve3(p, o, alpha, beta, s.g.mask&^(p|o), false)
 	case n <= smallSolve:
 		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	case n <= ttSolve:
@@ -73,13 +76,10 @@ func (s *searcher) last1(p, o uint64, sq int) int {
 	return d - 1
 }
 
-// solve2 solves the last two empty squares: each side's moves tried in turn, the
-// last square scored by last1.
-func (s *searcher) solve2(p, o uint64, alpha, beta int) int {
+// solve2 solves the last two empty squares x1 and x2: each side's moves tried in
+// turn, the last square scored by last1.
+func (s *searcher) solve2(p, o uint64, alpha, beta, x1, x2 int) int {
 	s.nodes++
-	empty := s.g.mask &^ (p | o)
-	x1 := lowest(empty)
-	x2 := lowest(empty &^ (1 << uint(x1)))
 	best := -inf
 	if neighbourOf[x1]&o != 0 {
 		if f := flips(p, o, x1); f != 0 {
@@ -122,7 +122,55 @@ func (s *searcher) solve2(p, o uint64, alpha, beta int) int {
 	return s.finalScore(p, o)
 }
 
-// solveSmall tries each empty square directly (no move generation), odd quadrants
+// solve3 solves the last three empty squares, those of empty: a square alone in its
+// quadrant first (parity), each move answered by solve2 on the other two squares,
+// with no move list and no loop.
+func (s *searcher) solve3(p, o uint64, alpha, beta int, empty uint64, passed bool) int {
+	s.nodes++
+	x1 := lowest(empty)
+	empty &= empty - 1
+	x2 := lowest(empty)
+	x3 := lowest(empty & (empty - 1))
+	if q := &s.g.quadOf; q[x1] == q[x2] {
+		x1, x2, x3 = x3, x1, x2
+	} else if q[x1] == q[x3] {
+		x1, x2 = x2, x1
+	}
+	best := -inf
+	if neighbourOf[x1]&o != 0 {
+		if f := flips(p, o, x1); f != 0 {
+			best = -s.solve2(o&^f, p|f|1<<uint(x1), -beta, -alpha, x2, x3)
+			if best >= beta {
+				return best
+			}
+		}
+	}
+	if neighbourOf[x2]&o != 0 {
+		if f := flips(p, o, x2); f != 0 {
+			v := -s.solve2(o&^f, p|f|1<<uint(x2), -beta, -max(alpha, best), x1, x3)
+			if v > best {
+				if v >= beta {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if neighbourOf[x3]&o != 0 {
+		if f := flips(p, o, x3); f != 0 {
+			best = max(best, -s.solve2(o&^f, p|f|1<<uint(x3), -beta, -max(alpha, best), x1, x2))
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	if passed {
+		return -s.finalScore(o, p) // neither side can move; undo the pass's negation
+	}
+	return -s.solve3(o, p, -beta, -alpha, s.g.mask&^(p|o), true)
+}
+
+// solveSmall (4 to smallSolve empties) tries each empty square directly (no move generation), odd quadrants
 // first, and within each parity corners first and X squares last.
 // parity is the quadrants holding an odd number of empties (see geometry.parity).
 func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
@@ -146,8 +194,8 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, pas
 			}
 			np, no := o&^f, p|f|1<<uint(sq)
 			var v int
-			if n == 3 {
-				v = -s.solve2(np, no, -beta, -max(alpha, best))
+			if n == 4 {
+				v = -s.solve3(np, no, -beta, -max(alpha, best), empty&^(1<<uint(sq)), false)
 			} else {
 				v = -s.solveSmall(np, no, -beta, -max(alpha, best), n-1, parity^s.g.quadOf[sq], false)
 			}
@@ -267,7 +315,7 @@ func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int
 
 // solveNext picks the solver for a child with n empties.
 func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
-	if n <= 2 {
+	if n <= 3 {
 		return s.solve(p, o, alpha, beta, n)
 	}
 	if n <= smallSolve {
