@@ -39,9 +39,62 @@ portable:
 TEXT ·flipsAuto(SB), NOSPLIT, $0-32
 	CMPB ·useAVX2(SB), $0
 	JEQ  portable
+	CMPB ·useAVX512(SB), $0
+	JNE  avx512
 	JMP  ·flipsAVX2(SB)
+avx512:
+	JMP  ·flipsAVX512(SB)
 portable:
 	JMP  ·flipsGo(SB)
+
+// func flipsAVX512(p, o uint64, sq int) uint64
+//
+// flipsGo's method, the four rays toward higher bits in one vector and the four
+// toward lower bits in another (rays[sq] is those eight masks in that order). Up a
+// ray, the first square that is not o's is the lowest set bit of ray &^ o; down a
+// ray, the highest, found by VPLZCNTQ (AVX-512 CD and VL). If that square is p's,
+// the ray's squares before it flip.
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ    sq+16(FP), CX
+	ANDQ    $63, CX
+	SHLQ    $6, CX
+	LEAQ    ·rays(SB), AX
+	VMOVDQU (AX)(CX*1), Y0         // the rays up: E, S, SW, SE
+	VMOVDQU 32(AX)(CX*1), Y1       // the rays down: W, N, NE, NW
+	VPBROADCASTQ o+8(FP), Y2       // O
+	VPBROADCASTQ p+0(FP), Y3       // P
+	VPXOR    Y4, Y4, Y4            // zero
+	VPCMPEQQ Y4, Y4, Y8            // all ones
+
+	// Up: x = lowest(ray &^ O) & P; the flips are ray & (x - 1), none when x == 0.
+	VPANDN   Y0, Y2, Y5            // e = ray &^ O
+	VPSUBQ   Y5, Y4, Y6            // -e
+	VPAND    Y5, Y6, Y6            // e & -e
+	VPAND    Y3, Y6, Y6            // x
+	VPCMPEQQ Y4, Y6, Y7            // all ones where x == 0
+	VPADDQ   Y8, Y6, Y6            // x - 1
+	VPAND    Y0, Y6, Y6
+	VPANDN   Y6, Y7, Y6            // ray & (x - 1), where x != 0
+
+	// Down: x = highest(ray &^ O) & P; the flips are ray & -(x << 1), none when x == 0.
+	VPANDN   Y1, Y2, Y9            // e = ray &^ O
+	VPLZCNTQ Y9, Y9                // 64 where e == 0
+	VPSLLQ   $63, Y8, Y10          // the top bit
+	VPSRLVQ  Y9, Y10, Y10          // highest(e), or 0
+	VPAND    Y3, Y10, Y10          // x
+	VPADDQ   Y10, Y10, Y10         // x << 1
+	VPSUBQ   Y10, Y4, Y10          // -(x << 1)
+	VPAND    Y1, Y10, Y10
+
+	VPOR    Y10, Y6, Y6
+	VEXTRACTI128 $1, Y6, X7
+	VPOR    X7, X6, X6
+	VPSHUFD $0x4E, X6, X7
+	VPOR    X7, X6, X6
+	VMOVQ   X6, AX
+	VZEROUPPER
+	MOVQ    AX, ret+24(FP)
+	RET
 
 // func legalMovesAVX2(p, o, mask uint64) uint64
 TEXT ·legalMovesAVX2(SB), NOSPLIT, $0-32

@@ -99,6 +99,14 @@ func BenchmarkMoveGen(b *testing.B) {
 				}
 			}
 		})
+		if avx && useAVX512 {
+			b.Run("flips/avx512", func(b *testing.B) {
+				for i := 0; b.Loop(); i++ {
+					q := boards[i&1023]
+					sink += flipsAVX512(q[0], q[1], i&63)
+				}
+			})
+		}
 		b.Run("flips/"+name, func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
 				q := boards[i&1023]
@@ -115,16 +123,23 @@ func BenchmarkMoveGen(b *testing.B) {
 
 // The dispatching stubs behind legalMoves and flips follow useAVX2 both ways.
 func TestDispatchFollowsUseAVX2(t *testing.T) {
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
-	modes := []bool{false}
+	saved, saved512 := useAVX2, useAVX512
+	defer func() { useAVX2, useAVX512 = saved, saved512 }()
+	type mode struct {
+		name         string
+		avx2, avx512 bool
+	}
+	modes := []mode{{"go", false, false}}
 	if saved {
-		modes = append(modes, true)
+		modes = append(modes, mode{"avx2", true, false})
+	}
+	if saved512 {
+		modes = append(modes, mode{"avx512", true, true})
 	}
 	rnd := rand.New(rand.NewPCG(5, 5))
 	for _, mode := range modes {
-		useAVX2 = mode
-		t.Run(map[bool]string{false: "go", true: "avx2"}[mode], func(t *testing.T) {
+		useAVX2, useAVX512 = mode.avx2, mode.avx512
+		t.Run(mode.name, func(t *testing.T) {
 			for range 20000 {
 				p := rnd.Uint64() & rnd.Uint64()
 				o := rnd.Uint64() &^ p
@@ -140,4 +155,46 @@ func TestDispatchFollowsUseAVX2(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The AVX-512 flips kernel agrees with the portable code on random boards
+// (reachable or not) for every board size and every empty square.
+func TestAVX512MatchesGo(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("no AVX-512 (CD and VL) on this CPU")
+	}
+	rnd := rand.New(rand.NewPCG(6, 6))
+	for i := range 200000 {
+		size := Sizes[i%3]
+		mask := boardMask(size)
+		p := rnd.Uint64() & rnd.Uint64() & mask
+		o := rnd.Uint64() &^ p & mask
+		if i%4 == 0 {
+			o &= rnd.Uint64()
+		}
+		for e := mask &^ (p | o); e != 0; e &= e - 1 {
+			sq := trailingZeros(e)
+			if got, want := flipsAVX512(p, o, sq), flipsGo(p, o, sq); got != want {
+				t.Fatalf("flips of %#x against %#x at %d: %#x, want %#x", p, o, sq, got, want)
+			}
+		}
+	}
+}
+
+func FuzzAVX512MatchesGo(f *testing.F) {
+	f.Add(uint64(0x0000000810000000), uint64(0x0000001008000000), uint8(19))
+	f.Add(uint64(0x8000000000000001), uint64(0x7ffffffffffffffe)&^(1<<9), uint8(9))
+	f.Fuzz(func(t *testing.T, p, o uint64, sq uint8) {
+		if !useAVX512 {
+			t.Skip("no AVX-512")
+		}
+		o &^= p
+		s := int(sq % 64)
+		if (p|o)&(1<<s) != 0 {
+			return
+		}
+		if got, want := flipsAVX512(p, o, s), flipsGo(p, o, s); got != want {
+			t.Fatalf("flips %#x, want %#x", got, want)
+		}
+	})
 }
