@@ -43,7 +43,7 @@ func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
 	case n <= smallSolve:
 		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	case n <= ttSolve:
-		return s.solveSorted(p, o, alpha, beta, n, false)
+		return s.solveSorted(p, o, moves(p, o, s.g.mask), alpha, beta, n, false)
 	}
 	return s.solveTT(p, o, alpha, beta, n, false)
 }
@@ -216,10 +216,18 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, pas
 	return -s.solveSmall(o, p, -beta, -alpha, n, parity, true)
 }
 
-// orderedMoves lists the moves of p sorted fastest-first: fewest replies for the
-// opponent, a reply on a corner counting twice, a move onto a corner as one reply
-// fewer, odd-quadrant moves first among equals.
+// orderedMoves lists the moves of p sorted fastest-first (see scoredMoves).
 func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
+	list := s.scoredMoves(p, o, mv, buf)
+	sortMoves(list)
+	return list
+}
+
+// scoredMoves lists the moves of p, unsorted, each keyed fastest-first: fewest
+// replies for the opponent, a reply on a corner counting twice, a move onto a
+// corner as one reply fewer, odd-quadrant moves first among equals. Each entry
+// keeps the opponent's replies, which its child needs next.
+func (s *searcher) scoredMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
 	odd := s.g.oddQuadrants(s.g.mask &^ (p | o))
 	list := buf[:0]
 	for m := mv; m != 0; m &= m - 1 {
@@ -236,9 +244,8 @@ func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore
 		if odd&(1<<uint(sq)) == 0 {
 			key += 2
 		}
-		list = append(list, moveScore{sq: int8(sq), key: int16(key), flips: f})
+		list = append(list, moveScore{sq: int8(sq), key: int16(key), flips: f, reply: reply})
 	}
-	sortMoves(list)
 	return list
 }
 
@@ -246,6 +253,7 @@ type moveScore struct {
 	sq    int8
 	key   int16
 	flips uint64
+	reply uint64 // the opponent's moves after this one, where the list keeps them (else 0)
 }
 
 // sortMoves is an insertion sort by key, ascending: the lists are short.
@@ -272,8 +280,10 @@ func (s *searcher) stabilityCut(p, o uint64, alpha int) int {
 	return inf
 }
 
-// solveSorted searches fastest-first with a null window after the first move.
-func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int {
+// solveSorted searches fastest-first with a null window after the first move; mv
+// is p's moves. It picks each next move when it needs it (most nodes cut off after
+// the first), rather than sorting the list.
+func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool) int {
 	s.nodes++
 	if s.nodes&0xfff == 0 && s.poll() {
 		return 0
@@ -281,26 +291,27 @@ func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int
 	if v := s.stabilityCut(p, o, alpha); v != inf {
 		return v
 	}
-	mv := moves(p, o, s.g.mask)
 	if mv == 0 {
 		if passed {
 			return -s.finalScore(o, p)
 		}
-		return -s.solveSorted(o, p, -beta, -alpha, n, true)
+		return -s.solveSorted(o, p, moves(o, p, s.g.mask), -beta, -alpha, n, true)
 	}
 	var buf [32]moveScore
-	list := s.orderedMoves(p, o, mv, &buf)
+	list := s.scoredMoves(p, o, mv, &buf)
 	best := -inf
-	for i, m := range list {
+	for i := range list {
+		selectBest(list[i:])
+		m := &list[i]
 		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 		a := max(alpha, best)
 		var v int
 		if i == 0 {
-			v = -s.solveNext(np, no, -beta, -a, n-1)
+			v = -s.solveChild(np, no, m.reply, -beta, -a, n-1)
 		} else {
-			v = -s.solveNext(np, no, -a-1, -a, n-1)
+			v = -s.solveChild(np, no, m.reply, -a-1, -a, n-1)
 			if v > a && v < beta {
-				v = -s.solveNext(np, no, -beta, -v, n-1)
+				v = -s.solveChild(np, no, m.reply, -beta, -v, n-1)
 			}
 		}
 		if v > best {
@@ -313,6 +324,17 @@ func (s *searcher) solveSorted(p, o uint64, alpha, beta, n int, passed bool) int
 	return best
 }
 
+// selectBest moves the entry of l with the lowest key to the front.
+func selectBest(l []moveScore) {
+	b := 0
+	for j := 1; j < len(l); j++ {
+		if l[j].key < l[b].key {
+			b = j
+		}
+	}
+	l[0], l[b] = l[b], l[0]
+}
+
 // solveNext picks the solver for a child with n empties.
 func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
 	if n <= 3 {
@@ -322,9 +344,18 @@ func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
 		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	}
 	if n <= ttSolve {
-		return s.solveSorted(p, o, alpha, beta, n, false)
+		return s.solveSorted(p, o, moves(p, o, s.g.mask), alpha, beta, n, false)
 	}
 	return s.solveTT(p, o, alpha, beta, n, false)
+}
+
+// solveChild is solveNext for a child whose moves mv are known (from its parent's
+// move ordering).
+func (s *searcher) solveChild(p, o, mv uint64, alpha, beta, n int) int {
+	if n > smallSolve && n <= ttSolve {
+		return s.solveSorted(p, o, mv, alpha, beta, n, false)
+	}
+	return s.solveNext(p, o, alpha, beta, n)
 }
 
 // solveTT adds the transposition table (exact-solve entries) and, far from the end,
@@ -390,7 +421,7 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 		a := max(alpha, best)
 		var v int
 		if i == 0 {
-			v = -s.solveTT(np, no, -beta, -a, n-1, false)
+			v = -s.solveNext(np, no, -beta, -a, n-1)
 		} else {
 			v = -s.solveNext(np, no, -a-1, -a, n-1)
 			if v > a && v < beta {
