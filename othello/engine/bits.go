@@ -35,6 +35,9 @@ type geometry struct {
 	row8       uint64
 
 	xSquares   uint64    // the squares diagonally next to the corners
+	// squareRank[sq] orders squares within a parity class for the last empties:
+	// 0 for a corner, 1 for most squares, 2 for an X square.
+	squareRank [64]uint8
 	cornerList [4]uint64 // each corner, with its X square and C squares
 	xSquare    [4]uint64
 	cSquares   [4]uint64
@@ -87,29 +90,30 @@ func newGeometry(size int) geometry {
 		g.cSquares[i] = at(r+dr, c) | at(r, c+dc)
 		g.xSquares |= g.xSquare[i]
 	}
+	for sq := range g.squareRank {
+		switch bit := uint64(1) << uint(sq); {
+		case g.corners&bit != 0:
+			g.squareRank[sq] = 0
+		case g.xSquares&bit != 0:
+			g.squareRank[sq] = 2
+		default:
+			g.squareRank[sq] = 1
+		}
+	}
 	return g
 }
 
 // parity returns the quadrants holding an odd number of empty squares, as bits
 // (see quadOf).
 func (g *geometry) parity(empty uint64) uint8 {
-	var q uint8
-	for i, quad := range g.quad {
-		q |= uint8(popcount(empty&quad)&1) << uint(i)
-	}
-	return q
+	return uint8(popcount(empty&g.quad[0])&1 | popcount(empty&g.quad[1])&1<<1 |
+		popcount(empty&g.quad[2])&1<<2 | popcount(empty&g.quad[3])&1<<3)
 }
 
 // oddQuadrants returns the empty squares of the quadrants holding an odd number of
 // empties: playing there first (parity) tends to keep the last move.
 func (g *geometry) oddQuadrants(empty uint64) uint64 {
-	var odd uint64
-	for _, q := range g.quad {
-		if popcount(empty&q)&1 == 1 {
-			odd |= q
-		}
-	}
-	return empty & odd
+	return empty & g.parityMask[g.parity(empty)]
 }
 
 // stable returns a subset of o's discs that can never be flipped: a disc is stable

@@ -40,6 +40,8 @@ func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
 		return s.solve2(p, o, alpha, beta, lowest(empty), lowest(empty&(empty-1)))
 	case n == 3:
 		return s.solve3(p, o, alpha, beta, s.g.mask&^(p|o), false)
+	case n == 4:
+		return s.solve4(p, o, alpha, beta, s.g.parity(s.g.mask&^(p|o)), false)
 	case n <= smallSolve:
 		return s.solveSmall(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)), false)
 	case n <= ttSolve:
@@ -170,7 +172,64 @@ func (s *searcher) solve3(p, o uint64, alpha, beta int, empty uint64, passed boo
 	return -s.solve3(o, p, -beta, -alpha, s.g.mask&^(p|o), true)
 }
 
-// solveSmall (4 to smallSolve empties) tries each empty square directly (no move generation), odd quadrants
+// solve4 solves the last four empty squares in solveSmall's order (odd quadrants
+// first, then corners first and X squares last), the order found by sorting four
+// keys branch-free, each move answered by solve3 with no move list or loop.
+func (s *searcher) solve4(p, o uint64, alpha, beta int, parity uint8, passed bool) int {
+	s.nodes++
+	empty := s.g.mask &^ (p | o)
+	// key: 6 bits of square, then its class: the parity pass (0 odd, 1 even) times
+	// 3 plus its rank, so ascending keys are the order to try.
+	key := func(sq int) int {
+		even := int(s.g.quadOf[sq]&parity) == 0
+		c := int(s.g.squareRank[sq])
+		if even {
+			c += 3
+		}
+		return c<<6 | sq
+	}
+	e := empty
+	k1 := key(lowest(e))
+	e &= e - 1
+	k2 := key(lowest(e))
+	e &= e - 1
+	k3 := key(lowest(e))
+	e &= e - 1
+	k4 := key(lowest(e))
+	// A sorting network of five compare-exchanges.
+	k1, k2 = min(k1, k2), max(k1, k2)
+	k3, k4 = min(k3, k4), max(k3, k4)
+	k1, k3 = min(k1, k3), max(k1, k3)
+	k2, k4 = min(k2, k4), max(k2, k4)
+	k2, k3 = min(k2, k3), max(k2, k3)
+	x1, x2, x3, x4 := k1&63, k2&63, k3&63, k4&63
+	best := -inf
+	for _, x := range [4]int{x1, x2, x3, x4} {
+		if neighbourOf[x]&o == 0 {
+			continue
+		}
+		f := flips(p, o, x)
+		if f == 0 {
+			continue
+		}
+		v := -s.solve3(o&^f, p|f|1<<uint(x), -beta, -max(alpha, best), empty&^(1<<uint(x)), false)
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+		}
+	}
+	if best != -inf {
+		return best
+	}
+	if passed {
+		return -s.finalScore(o, p) // neither side can move; undo the pass's negation
+	}
+	return -s.solve4(o, p, -beta, -alpha, parity, true)
+}
+
+// solveSmall (5 to smallSolve empties) tries each empty square directly (no move generation), odd quadrants
 // first, and within each parity corners first and X squares last.
 // parity is the quadrants holding an odd number of empties (see geometry.parity).
 func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
@@ -194,8 +253,8 @@ func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, pas
 			}
 			np, no := o&^f, p|f|1<<uint(sq)
 			var v int
-			if n == 4 {
-				v = -s.solve3(np, no, -beta, -max(alpha, best), empty&^(1<<uint(sq)), false)
+			if n == 5 {
+				v = -s.solve4(np, no, -beta, -max(alpha, best), parity^s.g.quadOf[sq], false)
 			} else {
 				v = -s.solveSmall(np, no, -beta, -max(alpha, best), n-1, parity^s.g.quadOf[sq], false)
 			}
@@ -297,8 +356,7 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 		}
 		return -s.solveSorted(o, p, moves(o, p, s.g.mask), -beta, -alpha, n, true)
 	}
-	var buf [32]moveScore
-	list := s.scoredMoves(p, o, mv, &buf)
+	list := s.scoredMoves(p, o, mv, &s.solveLists[n])
 	best := -inf
 	for i := range list {
 		selectBest(list[i:])
@@ -326,10 +384,10 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 
 // selectBest moves the entry of l with the lowest key to the front.
 func selectBest(l []moveScore) {
-	b := 0
+	b, bk := 0, l[0].key
 	for j := 1; j < len(l); j++ {
-		if l[j].key < l[b].key {
-			b = j
+		if k := l[j].key; k < bk { // a conditional move, not a branch
+			b, bk = j, k
 		}
 	}
 	l[0], l[b] = l[b], l[0]
@@ -337,7 +395,7 @@ func selectBest(l []moveScore) {
 
 // solveNext picks the solver for a child with n empties.
 func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
-	if n <= 3 {
+	if n <= 4 {
 		return s.solve(p, o, alpha, beta, n)
 	}
 	if n <= smallSolve {
