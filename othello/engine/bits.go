@@ -34,7 +34,7 @@ type geometry struct {
 	row1       uint64
 	row8       uint64
 
-	xSquares   uint64    // the squares diagonally next to the corners
+	xSquares uint64 // the squares diagonally next to the corners
 	// squareRank[sq] orders squares within a parity class for the last empties:
 	// 0 for a corner, 1 for most squares, 2 for an X square.
 	squareRank [64]uint8
