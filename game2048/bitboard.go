@@ -127,6 +127,13 @@ func (b Bitboard) SlideRight() Bitboard {
 		uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
 }
 
+// SlideRowLeft returns one row of a Bitboard (16 bits, column c in the nibble at 4c)
+// slid toward column 0, as SlideLeft slides each row. It is one table lookup.
+func SlideRowLeft(row uint16) uint16 { return rowLeft[row] }
+
+// SlideRowRight returns one row slid toward column 3, as SlideRight slides each row.
+func SlideRowRight(row uint16) uint16 { return rowRight[row] }
+
 // column gathers column c of a packed board into a 16-bit row (nibble i = row i):
 // one multiply moves the four nibbles side by side into the top 16 bits, with no
 // overlap below them to carry.

@@ -8,7 +8,7 @@ import (
 
 // TestBitboardRowsMatchGeneral walks all 65536 rows in both horizontal directions
 // (and the same values as columns, vertically) and compares the fast path with the
-// general Board and with the naive reference.
+// general Board and with the naive reference, and the row slides with the board's.
 func TestBitboardRowsMatchGeneral(t *testing.T) {
 	for row := range 1 << 16 {
 		line := []Tile{Tile(row & 0xf), Tile(row >> 4 & 0xf), Tile(row >> 8 & 0xf), Tile(row >> 12)}
@@ -16,6 +16,12 @@ func TestBitboardRowsMatchGeneral(t *testing.T) {
 		bb, err := FromBoard(general)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got, want := SlideRowLeft(uint16(row)), uint16(bb.Move(Left)); got != want {
+			t.Fatalf("row %#04x: SlideRowLeft %#04x, Move(Left) %#04x", row, got, want)
+		}
+		if got, want := SlideRowRight(uint16(row)), uint16(bb.Move(Right)); got != want {
+			t.Fatalf("row %#04x: SlideRowRight %#04x, Move(Right) %#04x", row, got, want)
 		}
 		for _, d := range Directions {
 			board, fast := general, bb
