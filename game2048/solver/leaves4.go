@@ -147,13 +147,21 @@ func (w *worker4) sideLeaves(x, empty uint64, best *[16][2]float32) {
 type slid struct {
 	x, y uint64     // the slid board and its transpose
 	diff uint64     // the board before the slide xor after: the rows it changes
-	base [4]float32 // netTables.rowBases of x
+	base [4]float32 // the value of x without row i, its squares and the columns
 }
 
-// split sets s to the slide of the board from, whose result is to.
+// split sets s to the slide of the board from, whose result is to: base[i] is the
+// sum of the terms of to that do not read row i (its other rows, and the squares
+// away from it), added in a fixed order.
 func (s *slid) split(t *netTables, from, to uint64) {
-	s.x, s.y, s.diff = to, uint64(game2048.Bitboard(to).Transpose()), from^to
-	s.base = t.rowBases(s.x, s.y)
+	x, y := to, uint64(game2048.Bitboard(to).Transpose())
+	s.x, s.y, s.diff = x, y, from^to
+	r0, r1, r2, r3 := t.outer[x&0xffff], t.inner[x>>16&0xffff], t.inner[x>>32&0xffff], t.outer[x>>48]
+	g01, g12, g23 := t.squares01(x), t.squares12(x, y), t.squares23(x)
+	s.base[0] = r1 + r2 + r3 + g12 + g23
+	s.base[1] = r0 + r2 + r3 + g23
+	s.base[2] = r0 + r1 + r3 + g01
+	s.base[3] = r0 + r1 + r2 + g01 + g12
 }
 
 // spreadRow spreads a row's four nibbles down column 0 (nibble c at bit 16c): the
