@@ -17,11 +17,8 @@ func TestBitboardRowsMatchGeneral(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := SlideRowLeft(uint16(row)), uint16(bb.Move(Left)); got != want {
-			t.Fatalf("row %#04x: SlideRowLeft %#04x, Move(Left) %#04x", row, got, want)
-		}
-		if got, want := SlideRowRight(uint16(row)), uint16(bb.Move(Right)); got != want {
-			t.Fatalf("row %#04x: SlideRowRight %#04x, Move(Right) %#04x", row, got, want)
+		if l, r := SlideRow(uint16(row)); l != uint16(bb.Move(Left)) || r != uint16(bb.Move(Right)) {
+			t.Fatalf("row %#04x: SlideRow %#04x %#04x, Move %#04x %#04x", row, l, r, uint16(bb.Move(Left)), uint16(bb.Move(Right)))
 		}
 		for _, d := range Directions {
 			board, fast := general, bb
@@ -77,7 +74,8 @@ func TestBitboardRandomBoards(t *testing.T) {
 				t.Fatalf("case %d: %s %v: fast %s (%d), general %s (%d)", i, b, d, fast, bb.Points(d), slow, points)
 			}
 		}
-		// The inlinable slides, and up and down as slides of the transpose.
+		// The inlinable slides, and up and down as slides of the transpose, and
+		// both slides at once.
 		slides := map[Direction]Bitboard{
 			Left: bb.SlideLeft(), Right: bb.SlideRight(),
 			Up: tr.SlideLeft().Transpose(), Down: tr.SlideRight().Transpose(),
@@ -86,6 +84,9 @@ func TestBitboardRandomBoards(t *testing.T) {
 			if want := bb.Move(d); got != want {
 				t.Fatalf("case %d: %s %v: slide gives %s, Move %s", i, b, d, got, want)
 			}
+		}
+		if l, r := bb.Slides(); l != slides[Left] || r != slides[Right] {
+			t.Fatalf("case %d: %s: Slides gives %s and %s", i, b, l, r)
 		}
 	}
 }

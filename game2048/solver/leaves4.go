@@ -47,8 +47,9 @@ func (w *worker4) spawnLeaves(b game2048.Bitboard, empty uint64) float32 {
 func (w *worker4) sideLeaves(x, empty uint64, best *[16][2]float32) {
 	t := w.eval.net
 	var left, right slid
-	left.split(t, x, uint64(game2048.Bitboard(x).SlideLeft()))
-	right.split(t, x, uint64(game2048.Bitboard(x).SlideRight()))
+	l, r := game2048.Bitboard(x).Slides()
+	left.split(t, x, uint64(l))
+	right.split(t, x, uint64(r))
 	first, last := uint64(1), uint64(2) // the tiles that spawn: 2 and 4, or one of them
 	if w.p2 == 0 {
 		first = 2
@@ -77,8 +78,8 @@ func (w *worker4) sideLeaves(x, empty uint64, best *[16][2]float32) {
 			c0, c1 := uint(bits.TrailingZeros(run))&3, uint(bits.Len(run)-1)&3
 			for tile := first; tile <= last; tile++ {
 				head, tail := row|tile<<(4*c0), row|tile<<(4*c1)
-				toLeft := uint64(game2048.SlideRowLeft(uint16(head)))
-				toRight := uint64(game2048.SlideRowRight(uint16(head)))
+				sl, sr := game2048.SlideRow(uint16(head))
+				toLeft, toRight := uint64(sl), uint64(sr)
 				// Left moves a tile of every spawn but the gap's first, which has
 				// no empty cell on its left in the gap; right likewise the last.
 				headMoves := toLeft != head || otherLeft

@@ -25,28 +25,31 @@ type worker4 struct {
 
 // maxNode returns the value of the best move from b, with depth random-tile layers
 // still to come after it (0 when no move is possible: the game is lost). Up and down
-// are left and right on the transpose, so the moves read only the row tables.
+// are left and right on the transpose, so the moves read only the row table, four
+// lookups for left and right and four for up and down.
 func (w *worker4) maxNode(b game2048.Bitboard, depth int, prob float32) float32 {
 	if depth == 0 || prob < w.cut {
 		return w.maxLeaf(b)
 	}
 	best := float32(0)
 	t := b.Transpose()
-	if x := b.SlideLeft(); x != b {
+	left, right := b.Slides()
+	up, down := t.Slides()
+	if left != b {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(left, depth, prob))
 	}
-	if x := b.SlideRight(); x != b {
+	if right != b {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(right, depth, prob))
 	}
-	if y := t.SlideLeft(); y != t {
+	if up != t {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(up.Transpose(), depth, prob))
 	}
-	if y := t.SlideRight(); y != t {
+	if down != t {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(down.Transpose(), depth, prob))
 	}
 	return best
 }
@@ -64,21 +67,23 @@ func maxNonNeg(a, b float32) float32 {
 func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
 	best := float32(0)
 	t := b.Transpose()
-	if x := b.SlideLeft(); x != b {
+	left, right := b.Slides()
+	up, down := t.Slides()
+	if left != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(left, left.Transpose())))
 	}
-	if x := b.SlideRight(); x != b {
+	if right != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(right, right.Transpose())))
 	}
-	if y := t.SlideLeft(); y != t {
+	if up != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(up.Transpose(), up)))
 	}
-	if y := t.SlideRight(); y != t {
+	if down != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(down.Transpose(), down)))
 	}
 	return best
 }
