@@ -1,7 +1,8 @@
 package game2048
 
 // This file is hot code: the 4x4 fast path the solver's inner loop runs on. Every
-// move is four table lookups (plus a transpose for up and down); nothing allocates.
+// move is four table lookups (plus a transpose for up and down), and the same four
+// give left and right at once; nothing allocates.
 
 import (
 	"fmt"
@@ -25,7 +26,7 @@ const BitboardMaxTile Tile = 15
 
 // Row tables, indexed by a 16-bit row (or a column read as a row, nibble i = row i).
 var (
-	rowLeft, rowRight     [1 << 16]uint16 // the row after sliding toward nibble 0 / nibble 3
+	rowSlides             [1 << 16]uint32 // the row slid toward nibble 0 (low half) and toward nibble 3 (high half)
 	colUp, colDown        [1 << 16]uint64 // the same results spread down a column (nibble i at bit 16i)
 	pointsLeft, pointsRgt [1 << 16]uint32 // points earned by each slide
 )
@@ -40,10 +41,10 @@ func init() {
 		rev := [4]Tile{line[3], line[2], line[1], line[0]}
 		r, pr := slideNibbles(rev)
 		right := [4]Tile{r[3], r[2], r[1], r[0]}
-		rowLeft[row], pointsLeft[row] = packRow(left), pl
-		rowRight[row], pointsRgt[row] = packRow(right), pr
-		colUp[row] = spreadColumn(rowLeft[row])
-		colDown[row] = spreadColumn(rowRight[row])
+		rowSlides[row] = uint32(packRow(left)) | uint32(packRow(right))<<16
+		pointsLeft[row], pointsRgt[row] = pl, pr
+		colUp[row] = spreadColumn(packRow(left))
+		colDown[row] = spreadColumn(packRow(right))
 	}
 }
 
@@ -116,15 +117,33 @@ func (b Bitboard) Move(d Direction) Bitboard {
 // b.Transpose().SlideLeft().Transpose(), Move(Down) the same with SlideRight.
 func (b Bitboard) SlideLeft() Bitboard {
 	x := uint64(b)
-	return Bitboard(uint64(rowLeft[x&0xffff]) | uint64(rowLeft[x>>16&0xffff])<<16 |
-		uint64(rowLeft[x>>32&0xffff])<<32 | uint64(rowLeft[x>>48])<<48)
+	return Bitboard(uint64(uint16(rowSlides[x&0xffff])) | uint64(uint16(rowSlides[x>>16&0xffff]))<<16 |
+		uint64(uint16(rowSlides[x>>32&0xffff]))<<32 | uint64(uint16(rowSlides[x>>48]))<<48)
 }
 
 // SlideRight is Move(Right), small enough to inline.
 func (b Bitboard) SlideRight() Bitboard {
 	x := uint64(b)
-	return Bitboard(uint64(rowRight[x&0xffff]) | uint64(rowRight[x>>16&0xffff])<<16 |
-		uint64(rowRight[x>>32&0xffff])<<32 | uint64(rowRight[x>>48])<<48)
+	return Bitboard(uint64(rowSlides[x&0xffff]>>16) | uint64(rowSlides[x>>16&0xffff]>>16)<<16 |
+		uint64(rowSlides[x>>32&0xffff]>>16)<<32 | uint64(rowSlides[x>>48]>>16)<<48)
+}
+
+// Slides returns SlideLeft and SlideRight at once, with the four lookups of one:
+// the row table holds both slides of a row side by side.
+func (b Bitboard) Slides() (left, right Bitboard) {
+	x := uint64(b)
+	r0, r1, r2, r3 := uint64(rowSlides[x&0xffff]), uint64(rowSlides[x>>16&0xffff]), uint64(rowSlides[x>>32&0xffff]), uint64(rowSlides[x>>48])
+	left = Bitboard(r0&0xffff | r1&0xffff<<16 | r2&0xffff<<32 | r3&0xffff<<48)
+	right = Bitboard(r0>>16 | r1>>16<<16 | r2>>16<<32 | r3>>16<<48)
+	return left, right
+}
+
+// SlideRow returns one row of a Bitboard (16 bits, column c in the nibble at 4c)
+// slid toward column 0 and toward column 3, as SlideLeft and SlideRight slide each
+// row. It is one table lookup.
+func SlideRow(row uint16) (left, right uint16) {
+	s := rowSlides[row]
+	return uint16(s), uint16(s >> 16)
 }
 
 // column gathers column c of a packed board into a 16-bit row (nibble i = row i):

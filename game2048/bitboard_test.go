@@ -8,7 +8,7 @@ import (
 
 // TestBitboardRowsMatchGeneral walks all 65536 rows in both horizontal directions
 // (and the same values as columns, vertically) and compares the fast path with the
-// general Board and with the naive reference.
+// general Board and with the naive reference, and the row slides with the board's.
 func TestBitboardRowsMatchGeneral(t *testing.T) {
 	for row := range 1 << 16 {
 		line := []Tile{Tile(row & 0xf), Tile(row >> 4 & 0xf), Tile(row >> 8 & 0xf), Tile(row >> 12)}
@@ -16,6 +16,9 @@ func TestBitboardRowsMatchGeneral(t *testing.T) {
 		bb, err := FromBoard(general)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if l, r := SlideRow(uint16(row)); l != uint16(bb.Move(Left)) || r != uint16(bb.Move(Right)) {
+			t.Fatalf("row %#04x: SlideRow %#04x %#04x, Move %#04x %#04x", row, l, r, uint16(bb.Move(Left)), uint16(bb.Move(Right)))
 		}
 		for _, d := range Directions {
 			board, fast := general, bb
@@ -71,7 +74,8 @@ func TestBitboardRandomBoards(t *testing.T) {
 				t.Fatalf("case %d: %s %v: fast %s (%d), general %s (%d)", i, b, d, fast, bb.Points(d), slow, points)
 			}
 		}
-		// The inlinable slides, and up and down as slides of the transpose.
+		// The inlinable slides, and up and down as slides of the transpose, and
+		// both slides at once.
 		slides := map[Direction]Bitboard{
 			Left: bb.SlideLeft(), Right: bb.SlideRight(),
 			Up: tr.SlideLeft().Transpose(), Down: tr.SlideRight().Transpose(),
@@ -80,6 +84,9 @@ func TestBitboardRandomBoards(t *testing.T) {
 			if want := bb.Move(d); got != want {
 				t.Fatalf("case %d: %s %v: slide gives %s, Move %s", i, b, d, got, want)
 			}
+		}
+		if l, r := bb.Slides(); l != slides[Left] || r != slides[Right] {
+			t.Fatalf("case %d: %s: Slides gives %s and %s", i, b, l, r)
 		}
 	}
 }

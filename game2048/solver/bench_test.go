@@ -89,6 +89,7 @@ func BenchmarkGame(b *testing.B) {
 	}
 	for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
 		b.Run(eval.String(), func(b *testing.B) {
+			New(Options{Eval: eval}) // builds the shared tables before the timing starts
 			searches := 0
 			for b.Loop() {
 				s := New(Options{Depth: 3, Workers: 1, Eval: eval})

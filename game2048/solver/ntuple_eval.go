@@ -55,20 +55,5 @@ func (t *netTables) squares12(x, y uint64) float32 {
 	return t.edge[left] + t.edge[right] + t.center[center]
 }
 
-// rowBases splits the value of the board x (transpose y) for the leaf layer: base[i]
-// is the sum of the terms that do not read row i (its other rows, and the squares
-// away from it). A board that differs from x in row i only is then worth base[i]
-// plus the terms on row i and the four columns (see worker4.bestLeaf).
-func (t *netTables) rowBases(x uint64) [4]float32 {
-	r0, r1, r2, r3 := t.outer[x&0xffff], t.inner[x>>16&0xffff], t.inner[x>>32&0xffff], t.outer[x>>48]
-	g01, g12, g23 := t.squares01(x), t.squares12(x, uint64(game2048.Bitboard(x).Transpose())), t.squares23(x)
-	return [4]float32{
-		r1 + r2 + r3 + g12 + g23,
-		r0 + r2 + r3 + g23,
-		r0 + r1 + r3 + g01,
-		r0 + r1 + r2 + g01 + g12,
-	}
-}
-
 // swapNibbles swaps the two nibbles of each byte: a 2x2 square mirrored left to right.
 func swapNibbles(i uint16) uint16 { return i&0x0f0f<<4 | i>>4&0x0f0f }

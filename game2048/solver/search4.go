@@ -25,28 +25,31 @@ type worker4 struct {
 
 // maxNode returns the value of the best move from b, with depth random-tile layers
 // still to come after it (0 when no move is possible: the game is lost). Up and down
-// are left and right on the transpose, so the moves read only the row tables.
+// are left and right on the transpose, so the moves read only the row table, four
+// lookups for left and right and four for up and down.
 func (w *worker4) maxNode(b game2048.Bitboard, depth int, prob float32) float32 {
 	if depth == 0 || prob < w.cut {
 		return w.maxLeaf(b)
 	}
 	best := float32(0)
 	t := b.Transpose()
-	if x := b.SlideLeft(); x != b {
+	left, right := b.Slides()
+	up, down := t.Slides()
+	if left != b {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(left, depth, prob))
 	}
-	if x := b.SlideRight(); x != b {
+	if right != b {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(x, depth, prob))
+		best = maxNonNeg(best, w.chanceNode(right, depth, prob))
 	}
-	if y := t.SlideLeft(); y != t {
+	if up != t {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(up.Transpose(), depth, prob))
 	}
-	if y := t.SlideRight(); y != t {
+	if down != t {
 		w.nodes++
-		best = maxNonNeg(best, w.chanceNode(y.Transpose(), depth, prob))
+		best = maxNonNeg(best, w.chanceNode(down.Transpose(), depth, prob))
 	}
 	return best
 }
@@ -64,21 +67,23 @@ func maxNonNeg(a, b float32) float32 {
 func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
 	best := float32(0)
 	t := b.Transpose()
-	if x := b.SlideLeft(); x != b {
+	left, right := b.Slides()
+	up, down := t.Slides()
+	if left != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(left, left.Transpose())))
 	}
-	if x := b.SlideRight(); x != b {
+	if right != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(x, x.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(right, right.Transpose())))
 	}
-	if y := t.SlideLeft(); y != t {
+	if up != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(up.Transpose(), up)))
 	}
-	if y := t.SlideRight(); y != t {
+	if down != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(y.Transpose(), y)))
+		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(down.Transpose(), down)))
 	}
 	return best
 }
@@ -128,63 +133,4 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 	v := sum / n
 	tt.put(uint64(b), depth, v)
 	return v
-}
-
-// spawnLeaves is the sum that chanceNode at depth 1 takes over the tiles spawning
-// on the empty cells of b, each weighed by its chance: every (tile, move) child is
-// a leaf, scored by the network. A spawn changes one row of the board each move
-// slides (a row of b for left and right, of its transpose for up and down), so
-// each move's slid board is split once into what its other rows are worth
-// (rowBases), and a child costs the lookups on its changed row and the columns.
-func (w *worker4) spawnLeaves(b game2048.Bitboard, empty uint64) float32 {
-	t := w.eval.net
-	bt := b.Transpose()
-	base := [4][4]float32{
-		t.rowBases(uint64(b.SlideLeft())), t.rowBases(uint64(b.SlideRight())),
-		t.rowBases(uint64(bt.SlideLeft())), t.rowBases(uint64(bt.SlideRight())),
-	}
-	var sum float32
-	for ; empty != 0; empty &= empty - 1 {
-		shift := uint(bits.TrailingZeros64(empty))
-		r, c := int(shift/16), int(shift/4%4)
-		tshift := uint(16*c + 4*r) // the cell in the transpose
-		if w.p2 > 0 {
-			sum += w.p2 * w.bestLeaf(b|1<<shift, bt|1<<tshift, r, c, &base)
-		}
-		if w.p4 > 0 {
-			sum += w.p4 * w.bestLeaf(b|2<<shift, bt|2<<tshift, r, c, &base)
-		}
-	}
-	return sum
-}
-
-// bestLeaf is maxLeaf for the board b (transpose bt) that differs from the board
-// spawnLeaves split into base by one tile, in row r and column c.
-func (w *worker4) bestLeaf(b, bt game2048.Bitboard, r, c int, base *[4][4]float32) float32 {
-	t := w.eval.net
-	from := [4]game2048.Bitboard{b, b, bt, bt}
-	to := [4]game2048.Bitboard{b.SlideLeft(), b.SlideRight(), bt.SlideLeft(), bt.SlideRight()}
-	row := [4]int{r, r, c, c}
-	best := float32(0)
-	for d := range 4 {
-		if to[d] == from[d] {
-			continue
-		}
-		w.nodes++
-		i := row[d] & 3
-		x, y := uint64(to[d]), uint64(to[d].Transpose())
-		v := base[d][i] + t.lines(y)
-		switch i {
-		case 0:
-			v += t.outer[x&0xffff] + t.squares01(x)
-		case 1:
-			v += t.inner[x>>16&0xffff] + t.squares01(x) + t.squares12(x, y)
-		case 2:
-			v += t.inner[x>>32&0xffff] + t.squares12(x, y) + t.squares23(x)
-		default:
-			v += t.outer[x>>48] + t.squares23(x)
-		}
-		best = maxNonNeg(best, w.leaf(v))
-	}
-	return best
 }
