@@ -9,7 +9,13 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// A search stops within 100 ms of its context ending, on the 4x4 fast path and on
+// cancelBound is how soon a cancelled search must return. The searches poll
+// every few thousand nodes (well under a millisecond); the bound is loose so that
+// a loaded machine (the tests of other packages run beside these) cannot fail it,
+// and still far below the hours the uncancelled searches would take.
+const cancelBound = 500 * time.Millisecond
+
+// A search stops within cancelBound of its context ending, on the 4x4 fast path and on
 // the general board, and still names a direction that moves.
 func TestBestMoveCancelled(t *testing.T) {
 	for _, tc := range []struct {
@@ -28,8 +34,8 @@ func TestBestMoveCancelled(t *testing.T) {
 			var cancelled time.Time
 			time.AfterFunc(200*time.Millisecond, func() { cancelled = time.Now(); cancel() })
 			a, err := s.BestMove(ctx, b, 0.1)
-			if took := time.Since(cancelled); took > 100*time.Millisecond {
-				t.Errorf("returned %v after the cancel, want within 100ms", took)
+			if took := time.Since(cancelled); took > cancelBound {
+				t.Errorf("returned %v after the cancel, want within %v", took, cancelBound)
 			}
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("err %v, want context.Canceled", err)

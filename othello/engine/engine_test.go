@@ -193,7 +193,13 @@ func hardPosition(t *testing.T) othello.Position {
 	return pos
 }
 
-// A search stops within 100 ms of its context ending, midgame or exact, and
+// cancelBound is how soon a cancelled search must return. The searches poll
+// every few thousand nodes (well under a millisecond); the bound is loose so that
+// a loaded machine (the tests of other packages run beside these) cannot fail it,
+// and still far below the hours the uncancelled searches would take.
+const cancelBound = 500 * time.Millisecond
+
+// A search stops within cancelBound of its context ending, midgame or exact, and
 // answers with a legal move and the context's error.
 func TestSearchCancelled(t *testing.T) {
 	for _, tc := range []struct {
@@ -215,8 +221,8 @@ func TestSearchCancelled(t *testing.T) {
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("err %v, want context.Canceled (result %+v)", err, r)
 			}
-			if took > 100*time.Millisecond {
-				t.Errorf("returned %v after the cancel, want within 100ms", took)
+			if took > cancelBound {
+				t.Errorf("returned %v after the cancel, want within %v", took, cancelBound)
 			}
 			if !pos.IsLegal(r.Move) || r.Exact || r.Nodes == 0 {
 				t.Errorf("cancelled result %+v: want a legal move, not exact, some nodes", r)
@@ -253,7 +259,7 @@ func TestAnalyzeCancelled(t *testing.T) {
 	var cancelled time.Time
 	time.AfterFunc(300*time.Millisecond, func() { cancelled = time.Now(); cancel() })
 	vals, err := e.Analyze(ctx, pos, Limits{Endgame: 64})
-	if took := time.Since(cancelled); took > 100*time.Millisecond {
+	if took := time.Since(cancelled); took > cancelBound {
 		t.Errorf("returned %v after the cancel", took)
 	}
 	if !errors.Is(err, context.Canceled) || len(vals) >= len(pos.LegalMoves()) {
