@@ -16,8 +16,8 @@ const MaxEndgame = 20
 
 // DepthLimits maps the GUI's "set depth N" (1 to 60) to the engine's limits: a
 // midgame search N plies deep, an exact solve from 2N empty squares on (at most
-// MaxEndgame), the ratio of the engine's own levels (level N is exactly this for N
-// from 2 to 7: level 4 searches 4 plies and solves from 8 empties), and moveTime
+// MaxEndgame), the ratio of the engine's classic levels (classic level N is exactly
+// this for N from 2 to 7: classic 4 searches 4 plies and solves from 8 empties), and moveTime
 // as the bound on the thinking (the deepest search finished by then answers).
 // These are go's limits; a hint deepens from 1 ply to Depth with the same Endgame
 // until moveTime is up. Other depths are an error.

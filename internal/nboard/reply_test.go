@@ -28,12 +28,12 @@ func TestDepthLimits(t *testing.T) {
 			t.Errorf("DepthLimits(%d) = %+v, %v; want %+v", tc.depth, got, err, tc.want)
 		}
 	}
-	// For depths 2 to 7 the mapping is the engine's own level of that number.
+	// For depths 2 to 7 the mapping is the engine's classic level of that number.
 	for n := 2; n <= 7; n++ {
-		lvl, err := engine.LevelLimits(n)
+		lvl, err := engine.ClassicLimits(n)
 		got, _ := DepthLimits(n, 0)
 		if err != nil || got.Depth != lvl.Depth || got.Endgame != lvl.Endgame {
-			t.Errorf("depth %d: %+v; level %d is %+v", n, got, n, lvl)
+			t.Errorf("depth %d: %+v; classic level %d is %+v", n, got, n, lvl)
 		}
 	}
 }
