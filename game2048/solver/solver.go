@@ -68,6 +68,7 @@ type Solver struct {
 	eval    *evaluator
 	workers int
 	w4      []*worker4
+	ww      []*workerWide
 	wg      []*workerGen
 }
 
@@ -227,6 +228,9 @@ func (s *Solver) search(b game2048.Board, fourChance float64, depth int, stop *a
 	if bb, err := game2048.FromBoard(b); err == nil && !hasPair32768(bb) {
 		return s.search4(bb, fourChance, depth, stop)
 	}
+	if p, err := game2048.Pack(b); err == nil {
+		return s.searchWide(b, p, fourChance, depth, stop)
+	}
 	return s.searchGen(b, fourChance, depth, stop)
 }
 
@@ -236,6 +240,9 @@ func (s *Solver) forget() {
 	for _, w := range s.w4 {
 		w.tt.clear()
 		w.tt1.clear()
+	}
+	for _, w := range s.ww {
+		w.tt.clear()
 	}
 	for _, w := range s.wg {
 		w.tt.clear()
