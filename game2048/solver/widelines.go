@@ -45,7 +45,8 @@ func newLineMemo(n int, e *evaluator) *lineMemo {
 
 // slot returns the slot where line belongs. Unless it holds line already
 // (s.line == line), fill it: the hot loops write out what get does, since get
-// itself is just too big to inline.
+// itself is just too big to inline. The next fill may evict the line: read what
+// you need of a slot (or copy it) before the next lookup.
 func (m *lineMemo) slot(line uint64) *lineSlot {
 	return &m.slots[(line*0x9E3779B97F4A7C15)>>(64-lineMemoBits)]
 }

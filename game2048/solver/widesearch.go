@@ -207,6 +207,11 @@ func (w *workerWide) chanceNode(b, bt *game2048.PackedBoard, depth int, prob flo
 		empties += bits.OnesCount64(game2048.EmptyBytes(b.Row(i), w.nc))
 	}
 	n := float64(empties)
+	if depth == 1 {
+		v := w.spawnLeaves(b, bt) / n
+		w.tt.put(key, depth, float32(v))
+		return v
+	}
 	prob /= n
 	sum := 0.0
 	for i := range w.nr {
