@@ -71,3 +71,18 @@ func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance
 	a.Best = pick(a.Values, legal)
 	return a, true
 }
+
+// adaptiveDepthWide is AdaptiveDepth on boards other than 4x4: deeper as the board
+// fills up. A board at least half empty is searched one layer deep, then one layer
+// more each time the empty cells halve (a quarter empty: 2, an eighth: 3), down to 5
+// layers on a full board. Few empty cells mean danger, and few branches per chance
+// node, so the deep searches are the cheap ones; the open boards that make most of
+// a long game on a big board answer in microseconds.
+func adaptiveDepthWide(b game2048.Board) int {
+	cells, empty := b.Rows()*b.Cols(), b.EmptyCount()
+	depth := 1
+	for ; depth < 5 && 2*empty < cells; empty *= 2 {
+		depth++
+	}
+	return depth
+}

@@ -9,57 +9,36 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// spawnBase is what the children of one chance node share before the spawn: the
-// board after each move, split into lines. A spawn changes one row (and one column)
-// of the board, so after left or right only that row's slide differs from the
-// base's, and after up or down only that column's.
-type spawnBase struct {
-	// tl and tr are the transposes of the board after left and after right (their
-	// rows are its columns); bu and bd the board after up and after down.
-	tl, tr, bu, bd game2048.PackedBoard
-	// The scores of the slid lines: ls and rs of the rows after left and right, us
-	// and ds of the columns after up and down.
-	ls, rs, us, ds [game2048.PackedMaxSize]float64
-	// Bit j is set when the move changes line j (a row for left and right, a column
-	// for up and down).
-	lm, rm, um, dm uint
+// moveBase is what the children of one chance node share after one move, before
+// the spawn. A spawn changes one row and one column of the board; after left or
+// right only that row's slide differs from the base's (after up or down, that
+// column's), and only in a cell or two: the lines across the move (the columns
+// after left or right, the rows after up or down) differ from the base's only
+// where those cells lie. So a leaf costs a lookup or two, not one per line.
+type moveBase struct {
+	// cross holds the lines across the move as rows: the transpose of the board
+	// after left or right, the board after up or down.
+	cross game2048.PackedBoard
+	// slid holds each line along the move after it (rows for left and right,
+	// columns for up and down), with its score.
+	slid   [game2048.PackedMaxSize]uint64
+	scores [game2048.PackedMaxSize]float64
+	// crossScores holds the score of each row of cross.
+	crossScores [game2048.PackedMaxSize]float64
+	// Bit j of moved is set when the move changes line j.
+	moved uint
 }
 
 // spawnLeaves is the sum chanceNode takes at depth 1 over the tiles that spawn on b
 // (bt its transpose), each weighed by its chance: the best leaf after a move from
-// each child, found from the base each move leaves (spawnBase) and the one line the
-// spawn changed. It visits the children and adds their values in the order
-// chanceNode does, so the sum is the same to the last bit.
+// each child, found from each move's base (moveBase) and the lines the spawn
+// changed. It visits the children and adds their values in the order chanceNode
+// does, and each leaf's line scores in the order score does, so the sum is the
+// same to the last bit.
 func (w *workerWide) spawnLeaves(b, bt *game2048.PackedBoard) float64 {
-	var base spawnBase
-	lb, rb := *b, *b
-	ub, db := *bt, *bt
-	for i := range w.nr {
-		x := b.Row(i)
-		s := w.rows.slot(x)
-		if s.line != x {
-			w.rows.fill(s, x)
-		}
-		lb.SetRow(i, s.left)
-		rb.SetRow(i, s.right)
-		base.ls[i&7], base.rs[i&7] = s.leftScore, s.rightScore
-		base.lm |= changed(s.left, x) << i
-		base.rm |= changed(s.right, x) << i
-	}
-	for i := range w.nc {
-		x := bt.Row(i)
-		s := w.cols.slot(x)
-		if s.line != x {
-			w.cols.fill(s, x)
-		}
-		ub.SetRow(i, s.left)
-		db.SetRow(i, s.right)
-		base.us[i&7], base.ds[i&7] = s.leftScore, s.rightScore
-		base.um |= changed(s.left, x) << i
-		base.dm |= changed(s.right, x) << i
-	}
-	base.tl, base.tr = lb.Transpose(), rb.Transpose()
-	base.bu, base.bd = ub.Transpose(), db.Transpose()
+	var base [4]moveBase // left, right, up, down
+	w.moveBases(&base[game2048.Left], &base[game2048.Right], b, w.nr, w.rows, w.colScores)
+	w.moveBases(&base[game2048.Up], &base[game2048.Down], bt, w.nc, w.cols, w.rowScores)
 	sum := 0.0
 	for i := range w.nr {
 		row := b.Row(i)
@@ -77,6 +56,37 @@ func (w *workerWide) spawnLeaves(b, bt *game2048.PackedBoard) float64 {
 	return sum
 }
 
+// moveBases fills the bases of the two moves along the n rows of b (left and right
+// on the board, up and down on its transpose): along is the memo of those rows,
+// across the score memo of the lines across them.
+func (w *workerWide) moveBases(lo, hi *moveBase, b *game2048.PackedBoard, n int, along *lineMemo, across *scoreMemo) {
+	l, r := *b, *b
+	for i := range n {
+		x := b.Row(i)
+		s := along.slot(x)
+		if s.line != x {
+			along.fill(s, x)
+		}
+		l.SetRow(i, s.left)
+		r.SetRow(i, s.right)
+		lo.slid[i&7], lo.scores[i&7] = s.left, s.leftScore
+		hi.slid[i&7], hi.scores[i&7] = s.right, s.rightScore
+		lo.moved |= changed(s.left, x) << i
+		hi.moved |= changed(s.right, x) << i
+	}
+	lo.cross, hi.cross = l.Transpose(), r.Transpose()
+	for _, mb := range [2]*moveBase{lo, hi} {
+		for j := range lo.cross.Rows() {
+			x := mb.cross.Row(j)
+			s := across.slot(x)
+			if s.line != x {
+				across.fill(s, x)
+			}
+			mb.crossScores[j&7] = s.score
+		}
+	}
+}
+
 // changed is 1 when a slide turned line x into y, else 0.
 func changed(y, x uint64) uint {
 	if y != x {
@@ -85,9 +95,9 @@ func changed(y, x uint64) uint {
 	return 0
 }
 
-// bestLeaf is maxLeaf for the child of base's board whose row i became x and whose
-// column c became y (the spawned tile at their crossing).
-func (w *workerWide) bestLeaf(x, y uint64, i, c int, base *spawnBase) float64 {
+// bestLeaf is maxLeaf for the child of the bases' board whose row i became x and
+// whose column c became y (the spawned tile at their crossing).
+func (w *workerWide) bestLeaf(x, y uint64, i, c int, base *[4]moveBase) float64 {
 	// Copies: filling a slot below may evict a line from the memo.
 	sp := w.rows.slot(x)
 	if sp.line != x {
@@ -100,29 +110,25 @@ func (w *workerWide) bestLeaf(x, y uint64, i, c int, base *spawnBase) float64 {
 	}
 	q := *qp
 	best := 0.0
-	if base.lm&^(1<<i) != 0 || s.left != x {
+	if mb := &base[game2048.Left]; mb.moved&^(1<<i) != 0 || s.left != x {
 		w.nodes++
-		v := addScoresWith(0, &base.ls, w.nr, i, s.leftScore)
-		v = w.crossScores(w.cols, &base.tl, w.nc, i, s.left, v)
-		best = maxNonNeg64(best, w.leaf(v))
+		v := addScoresWith(0, &mb.scores, w.nr, i, s.leftScore)
+		best = maxNonNeg64(best, w.leaf(w.crossSum(mb, i, s.left, w.colScores, w.nc, v)))
 	}
-	if base.rm&^(1<<i) != 0 || s.right != x {
+	if mb := &base[game2048.Right]; mb.moved&^(1<<i) != 0 || s.right != x {
 		w.nodes++
-		v := addScoresWith(0, &base.rs, w.nr, i, s.rightScore)
-		v = w.crossScores(w.cols, &base.tr, w.nc, i, s.right, v)
-		best = maxNonNeg64(best, w.leaf(v))
+		v := addScoresWith(0, &mb.scores, w.nr, i, s.rightScore)
+		best = maxNonNeg64(best, w.leaf(w.crossSum(mb, i, s.right, w.colScores, w.nc, v)))
 	}
-	if base.um&^(1<<c) != 0 || q.left != y {
+	if mb := &base[game2048.Up]; mb.moved&^(1<<c) != 0 || q.left != y {
 		w.nodes++
-		v := w.crossScores(w.rows, &base.bu, w.nr, c, q.left, 0)
-		v = addScoresWith(v, &base.us, w.nc, c, q.leftScore)
-		best = maxNonNeg64(best, w.leaf(v))
+		v := w.crossSum(mb, c, q.left, w.rowScores, w.nr, 0)
+		best = maxNonNeg64(best, w.leaf(addScoresWith(v, &mb.scores, w.nc, c, q.leftScore)))
 	}
-	if base.dm&^(1<<c) != 0 || q.right != y {
+	if mb := &base[game2048.Down]; mb.moved&^(1<<c) != 0 || q.right != y {
 		w.nodes++
-		v := w.crossScores(w.rows, &base.bd, w.nr, c, q.right, 0)
-		v = addScoresWith(v, &base.ds, w.nc, c, q.rightScore)
-		best = maxNonNeg64(best, w.leaf(v))
+		v := w.crossSum(mb, c, q.right, w.rowScores, w.nr, 0)
+		best = maxNonNeg64(best, w.leaf(addScoresWith(v, &mb.scores, w.nc, c, q.rightScore)))
 	}
 	return best
 }
@@ -140,13 +146,19 @@ func addScoresWith(total float64, scores *[game2048.PackedMaxSize]float64, n, k 
 	return total
 }
 
-// crossScores adds to total the scores of the first n rows of t, lines of memo m,
-// with byte k of row j replaced by byte j of line: the lines across a line that
-// changed (the columns of a board whose row k became line, read from its transpose t).
-func (w *workerWide) crossScores(m *lineMemo, t *game2048.PackedBoard, n, k int, line uint64, total float64) float64 {
+// crossSum adds to total, one by one, the scores of the n lines across the move
+// of mb once its line k slides to slid instead of mb.slid[k]: line j of mb.cross
+// with its cell k replaced by cell j of slid. Lines whose cell did not change keep
+// their score from mb; the others are looked up in memo m.
+func (w *workerWide) crossSum(mb *moveBase, k int, slid uint64, m *scoreMemo, n int, total float64) float64 {
+	diff := slid ^ mb.slid[k&7]
 	shift := 8 * uint(k)
 	for j := range n {
-		x := t.Row(j)&^(0xff<<shift) | (line>>(8*uint(j))&0xff)<<shift
+		if diff>>(8*uint(j))&0xff == 0 {
+			total += mb.crossScores[j&7]
+			continue
+		}
+		x := mb.cross.Row(j)&^(0xff<<shift) | (slid>>(8*uint(j))&0xff)<<shift
 		s := m.slot(x)
 		if s.line != x {
 			m.fill(s, x)

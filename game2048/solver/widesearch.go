@@ -21,14 +21,18 @@ type workerWide struct {
 	// board searched (lines of Cols cells and of Rows cells, the same on a square).
 	memos      [game2048.PackedMaxSize + 1]*lineMemo
 	rows, cols *lineMemo
-	nr, nc     int
-	size       uint64 // the board's size, mixed into every hash
-	p2, p4     float64
-	cut        float64
-	lift       float64 // added to every leaf (see evaluator.lift)
-	nodes      uint64
-	stop       *atomic.Bool
-	stopped    bool
+	// scoreMemos[n] holds the scores of lines of n cells; rowScores and colScores
+	// point at the ones for the rows and the columns of the board searched.
+	scoreMemos           [game2048.PackedMaxSize + 1]*scoreMemo
+	rowScores, colScores *scoreMemo
+	nr, nc               int
+	size                 uint64 // the board's size, mixed into every hash
+	p2, p4               float64
+	cut                  float64
+	lift                 float64 // added to every leaf (see evaluator.lift)
+	nodes                uint64
+	stop                 *atomic.Bool
+	stopped              bool
 }
 
 // setSize prepares the worker for boards of rows x cols.
@@ -36,10 +40,12 @@ func (w *workerWide) setSize(rows, cols int) {
 	for _, n := range [2]int{rows, cols} {
 		if w.memos[n] == nil {
 			w.memos[n] = newLineMemo(n, w.eval)
+			w.scoreMemos[n] = newScoreMemo(n, w.eval)
 		}
 	}
 	w.nr, w.nc = rows, cols
 	w.rows, w.cols = w.memos[cols], w.memos[rows]
+	w.rowScores, w.colScores = w.scoreMemos[cols], w.scoreMemos[rows]
 	w.size = uint64(rows)<<8 | uint64(cols)
 }
 
@@ -138,28 +144,28 @@ func (w *workerWide) maxLeaf(b, bt *game2048.PackedBoard) float64 {
 	if dl != 0 {
 		w.nodes++
 		t := l.Transpose()
-		best = maxNonNeg64(best, w.leaf(w.lineScores(w.cols, &t, w.nc, sl)))
+		best = maxNonNeg64(best, w.leaf(w.lineScores(w.colScores, &t, w.nc, sl)))
 	}
 	if dr != 0 {
 		w.nodes++
 		t := r.Transpose()
-		best = maxNonNeg64(best, w.leaf(w.lineScores(w.cols, &t, w.nc, sr)))
+		best = maxNonNeg64(best, w.leaf(w.lineScores(w.colScores, &t, w.nc, sr)))
 	}
 	if du != 0 {
 		w.nodes++
 		t := u.Transpose()
-		best = maxNonNeg64(best, w.leaf(addScores(w.lineScores(w.rows, &t, w.nr, 0), &su, w.nc)))
+		best = maxNonNeg64(best, w.leaf(addScores(w.lineScores(w.rowScores, &t, w.nr, 0), &su, w.nc)))
 	}
 	if dd != 0 {
 		w.nodes++
 		t := d.Transpose()
-		best = maxNonNeg64(best, w.leaf(addScores(w.lineScores(w.rows, &t, w.nr, 0), &sd, w.nc)))
+		best = maxNonNeg64(best, w.leaf(addScores(w.lineScores(w.rowScores, &t, w.nr, 0), &sd, w.nc)))
 	}
 	return best
 }
 
 // lineScores adds to total the scores of b's first n rows, lines of memo m.
-func (w *workerWide) lineScores(m *lineMemo, b *game2048.PackedBoard, n int, total float64) float64 {
+func (w *workerWide) lineScores(m *scoreMemo, b *game2048.PackedBoard, n int, total float64) float64 {
 	for i := range n {
 		x := b.Row(i)
 		s := m.slot(x)
@@ -241,7 +247,7 @@ func (w *workerWide) chanceNode(b, bt *game2048.PackedBoard, depth int, prob flo
 // score is the heuristic of b (bt its transpose): its rows, then its columns, added
 // in the order evaluator.board adds them, so the two agree to the last bit.
 func (w *workerWide) score(b, bt *game2048.PackedBoard) float64 {
-	return w.lineScores(w.cols, bt, w.nc, w.lineScores(w.rows, b, w.nr, 0))
+	return w.lineScores(w.colScores, bt, w.nc, w.lineScores(w.rowScores, b, w.nr, 0))
 }
 
 // hash mixes the board's size and rows into 64 bits (never 0), as hashBoard does.
