@@ -2,8 +2,10 @@ package solver
 
 // This file is hot code: expectimax on the PackedBoard, for boards other than 4x4 up
 // to 8x8. Each node carries the board and its transpose, so every move slides rows
-// (left and right the board's, up and down the transpose's) through the line memos,
-// and a leaf's score is one memo hit per row and per column. Nothing allocates.
+// (left and right the board's, up and down the transpose's) through the line memos
+// (widelines.go), and a leaf's score is a memo hit per row and per column; the last
+// chance layer, most of the work, shares even more (wideleaves.go). Nothing
+// allocates.
 
 import (
 	"math"
