@@ -55,7 +55,12 @@ func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance
 	}, 1-fourChance, fourChance)
 	for _, w := range workers {
 		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = 1-fourChance, fourChance, s.opt.Cutoff, stop, false, 0
-		w.lift = lift
+		if w.lift != lift {
+			// The table's values were searched with another lift (another root, on
+			// a board with huge tiles): they would not compare with this search's.
+			w.tt.clear()
+			w.lift = lift
+		}
 	}
 	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
 		root := after[br.move].With(br.cell/cols, br.cell%cols, br.tile)

@@ -76,3 +76,32 @@ func crowdedBoard(rnd *rand.Rand, rows, cols int, maxTile game2048.Tile) game204
 	}
 	return b
 }
+
+// TestWideTableForgetsAnotherLift plays on from boards with tiles so big that the
+// leaves are lifted (see evaluator.lift), which differs from root to root: what the
+// table kept from the search before must not leak into the next one, so each search
+// values the moves as a solver with empty tables does.
+func TestWideTableForgetsAnotherLift(t *testing.T) {
+	g, err := game2048.NewGame(game2048.WithSize(5, 5), game2048.WithSeed(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := g.Board()
+	b.Set(4, 0, 30) // 2^30 and 2^29 in the corner: the penalties outweigh the base
+	b.Set(4, 1, 29)
+	kept := New(Options{Depth: 2, Workers: 1, TableBits: 16})
+	for move := range 12 {
+		a, err := kept.BestMove(t.Context(), b, 0.1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, _ := New(Options{Depth: 2, Workers: 1, TableBits: 16}).BestMove(t.Context(), b, 0.1)
+		if a.Values != fresh.Values {
+			t.Fatalf("move %d, %s: values %v after the searches before, %v from empty tables", move, b, a.Values, fresh.Values)
+		}
+		b.Move(a.Best)
+		empty := b.Empty()
+		c := empty[move%len(empty)]
+		b.Set(c.Row, c.Col, 1)
+	}
+}
