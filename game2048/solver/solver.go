@@ -190,8 +190,9 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 
 // DefaultMoveTime is the time a move may take when the options fix neither the
 // depth nor the time: on 4x4 boards 20 ms, so that a game to 16384 or 32768
-// (15,000 to 20,000 moves) takes about five minutes; on other boards, where a
-// layer costs far more, 50 ms.
+// (15,000 to 20,000 moves) takes about five minutes; on other boards 50 ms, a cap
+// that only crowded positions come near (their adaptive depth is shallow while
+// the board is open, so most moves answer in well under a millisecond).
 func DefaultMoveTime(b game2048.Board) time.Duration {
 	if b.Rows() == 4 && b.Cols() == 4 {
 		return 20 * time.Millisecond
@@ -199,11 +200,15 @@ func DefaultMoveTime(b game2048.Board) time.Duration {
 	return 50 * time.Millisecond
 }
 
-// AdaptiveDepth is the depth the solver chooses for b when none is fixed: two less
-// than the number of distinct tiles, at least 3 and at most 8. Many distinct tiles
-// mean a crowded, dangerous board; the probability cutoff keeps deep searches
-// affordable since few branches stay likely that deep.
+// AdaptiveDepth is the depth the solver chooses for b when none is fixed. On 4x4
+// boards it is two less than the number of distinct tiles, at least 3 and at most
+// 8. Many distinct tiles mean a crowded, dangerous board; the probability cutoff
+// keeps deep searches affordable since few branches stay likely that deep. Other
+// boards follow adaptiveDepthWide.
 func AdaptiveDepth(b game2048.Board) int {
+	if b.Rows() != 4 || b.Cols() != 4 {
+		return adaptiveDepthWide(b)
+	}
 	var seen [game2048.MaxTile + 1]bool
 	distinct := 0
 	for r := range b.Rows() {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -77,17 +78,27 @@ func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance
 	return a, true
 }
 
-// adaptiveDepthWide is AdaptiveDepth on boards other than 4x4: deeper as the board
-// fills up. A board at least half empty is searched one layer deep, then one layer
-// more each time the empty cells halve (a quarter empty: 2, an eighth: 3), down to 5
-// layers on a full board. Few empty cells mean danger, and few branches per chance
-// node, so the deep searches are the cheap ones; the open boards that make most of
-// a long game on a big board answer in microseconds.
+// adaptiveDepthWide is AdaptiveDepth on boards other than 4x4: deeper as the
+// empty cells run out. With 8 or more empty cells it is 1, then one layer more each
+// time they halve: 2 from 4 to 7, 3 with 2 or 3, 4 with one, 5 with none; on
+// boards of 25 cells or fewer it is at least 2. Few empty cells mean danger, and
+// few branches per chance node, so the deep searches are the cheap ones.
+//
+// The floor is what makes a game finish. A stronger search plays longer games, and
+// a game to a tile twice as big takes twice the moves. On 5x5 one layer in open
+// positions reaches 32768 or 65536, two reach 131072 or 262144 in a few minutes
+// (321,000 moves for three games). On 6x6 one layer already reaches 131072 to
+// 524288 (1,030,000 moves for four games), while two layers everywhere passed
+// 1,048,576 after 635,000 moves with the board still open: a game that may not end
+// in hours.
 func adaptiveDepthWide(b game2048.Board) int {
-	cells, empty := b.Rows()*b.Cols(), b.EmptyCount()
-	depth := 1
-	for ; depth < 5 && 2*empty < cells; empty *= 2 {
-		depth++
+	least := 1
+	if b.Rows()*b.Cols() <= 25 {
+		least = 2
 	}
-	return depth
+	empty := b.EmptyCount()
+	if empty == 0 {
+		return 5
+	}
+	return max(least, 4-(bits.Len(uint(empty))-1))
 }

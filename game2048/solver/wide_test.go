@@ -77,6 +77,31 @@ func crowdedBoard(rnd *rand.Rand, rows, cols int, maxTile game2048.Tile) game204
 	return b
 }
 
+// TestAdaptiveDepthWide checks the depth chosen on boards other than 4x4: 1 with
+// 8 or more empty cells (2 on boards of 25 cells or fewer), then a layer more each
+// time they halve, 5 on a full board.
+func TestAdaptiveDepthWide(t *testing.T) {
+	tests := []struct {
+		rows, cols, empty, want int
+	}{
+		{5, 5, 25, 2}, {5, 5, 8, 2}, {5, 5, 7, 2}, {5, 5, 4, 2}, {5, 5, 3, 3}, {5, 5, 2, 3},
+		{5, 5, 1, 4}, {5, 5, 0, 5}, {3, 3, 5, 2}, {2, 7, 1, 4}, {2, 13, 10, 1},
+		{6, 6, 36, 1}, {6, 6, 8, 1}, {6, 6, 7, 2}, {6, 6, 4, 2}, {6, 6, 3, 3}, {6, 6, 1, 4},
+		{8, 8, 40, 1}, {8, 8, 0, 5}, {16, 16, 0, 5},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%dx%d/%d empty", tc.rows, tc.cols, tc.empty), func(t *testing.T) {
+			b, _ := game2048.NewBoard(tc.rows, tc.cols)
+			for i := range tc.rows*tc.cols - tc.empty {
+				b.Set(i/tc.cols, i%tc.cols, game2048.Tile(1+i%20))
+			}
+			if got := AdaptiveDepth(b); got != tc.want {
+				t.Fatalf("AdaptiveDepth(%s) = %d, want %d", b, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestWideTableForgetsAnotherLift plays on from boards with tiles so big that the
 // leaves are lifted (see evaluator.lift), which differs from root to root: what the
 // table kept from the search before must not leak into the next one, so each search
