@@ -78,14 +78,15 @@ func crowdedBoard(rnd *rand.Rand, rows, cols int, maxTile game2048.Tile) game204
 }
 
 // TestAdaptiveDepthWide checks the depth chosen on boards other than 4x4: 1 with
-// 8 or more empty cells (2 on boards of 25 cells or fewer), then a layer more each
-// time they halve, 5 on a full board.
+// 8 or more empty cells, then a layer more each time they halve, 5 on a full board;
+// at least 2 on boards of 25 cells or fewer, 6 on boards of 12 or fewer.
 func TestAdaptiveDepthWide(t *testing.T) {
 	tests := []struct {
 		rows, cols, empty, want int
 	}{
 		{5, 5, 25, 2}, {5, 5, 8, 2}, {5, 5, 7, 2}, {5, 5, 4, 2}, {5, 5, 3, 3}, {5, 5, 2, 3},
-		{5, 5, 1, 4}, {5, 5, 0, 5}, {3, 3, 5, 2}, {2, 7, 1, 4}, {2, 13, 10, 1},
+		{5, 5, 1, 4}, {5, 5, 0, 5}, {3, 3, 5, 6}, {3, 3, 0, 6}, {3, 4, 12, 6}, {2, 7, 1, 4},
+		{2, 7, 10, 2}, {2, 13, 10, 1},
 		{6, 6, 36, 1}, {6, 6, 8, 1}, {6, 6, 7, 2}, {6, 6, 4, 2}, {6, 6, 3, 3}, {6, 6, 1, 4},
 		{8, 8, 40, 1}, {8, 8, 0, 5}, {16, 16, 0, 5},
 	}
