@@ -9,9 +9,10 @@ import (
 
 // searchWide is search on a board of up to 8x8 other than the 4x4 fast path's,
 // packed in p (b is the same board): the root's branches split over the workers
-// as searchGen splits them, searched on the PackedBoard (widesearch.go). Its values
-// equal searchGen's: the same heuristic added in the same order, the same nodes in
-// the same order, the same table rules.
+// as searchGen splits them, searched on the PackedBoard (widesearch.go). From empty
+// tables its values equal searchGen's: the same heuristic added in the same order,
+// the same nodes in the same order, the same table rules. Unlike searchGen it
+// clears its tables when the leaf lift changes from one search to the next.
 func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
 	for len(s.ww) < s.workers {
 		s.ww = append(s.ww, &workerWide{eval: s.eval, tt: newTable(s.opt.TableBits)})

@@ -44,20 +44,11 @@ func newLineMemo(n int, e *evaluator) *lineMemo {
 }
 
 // slot returns the slot where line belongs. Unless it holds line already
-// (s.line == line), fill it: the hot loops write out what get does, since get
-// itself is just too big to inline. The next fill may evict the line: read what
-// you need of a slot (or copy it) before the next lookup.
+// (s.line == line), fill it first. (Callers write out the check: a method that did
+// both would be just too big to inline.) The next fill may evict the line: read
+// what you need of a slot, or copy it, before the next lookup.
 func (m *lineMemo) slot(line uint64) *lineSlot {
 	return &m.slots[(line*0x9E3779B97F4A7C15)>>(64-lineMemoBits)]
-}
-
-// get returns the slot of line, filling it first if it holds another line.
-func (m *lineMemo) get(line uint64) *lineSlot {
-	s := m.slot(line)
-	if s.line != line {
-		m.fill(s, line)
-	}
-	return s
 }
 
 // fill puts line in the slot s.
