@@ -255,7 +255,7 @@ func (s *Solver) forget() {
 }
 
 // hasPair32768 reports two 32768 tiles on the board: the fast path cannot merge them,
-// so such boards take the general path.
+// so such boards take the PackedBoard path (searchWide).
 func hasPair32768(b game2048.Bitboard) bool {
 	n := 0
 	for x := uint64(b); x != 0; x >>= 4 {
