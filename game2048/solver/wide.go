@@ -64,11 +64,15 @@ func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance
 			w.lift = lift
 		}
 	}
-	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
-		root := after[br.move].With(br.cell/cols, br.cell%cols, br.tile)
-		rootT := root.Transpose()
-		return workers[wi].maxNode(&root, &rootT, depth-1, br.weight)
-	})
+	if depth == 1 {
+		a.Values = workers[0].rootLeaves(&after, branches)
+	} else {
+		a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
+			root := after[br.move].With(br.cell/cols, br.cell%cols, br.tile)
+			rootT := root.Transpose()
+			return workers[wi].maxNode(&root, &rootT, depth-1, br.weight)
+		})
+	}
 	for _, w := range workers {
 		a.Nodes += w.nodes
 		if w.stopped {

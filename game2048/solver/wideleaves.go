@@ -56,6 +56,33 @@ func (w *workerWide) spawnLeaves(b, bt *game2048.PackedBoard) float64 {
 	return sum
 }
 
+// rootLeaves is runBranches for a search one layer deep, whose root branches are
+// chance nodes over leaves: each move's board is split into bases once, as
+// spawnLeaves splits a chance node's, and each branch's value is bestLeaf's. It
+// adds the values per move in branch order, as runBranches does, on this worker
+// alone (such a search takes microseconds).
+func (w *workerWide) rootLeaves(after *[4]game2048.PackedBoard, branches []branch) [4]float64 {
+	var bases [4][4]moveBase
+	var transposes [4]game2048.PackedBoard
+	var done [4]bool
+	var sums [4]float64
+	for _, br := range branches {
+		b, bt := &after[br.move], &transposes[br.move]
+		base := &bases[br.move]
+		if !done[br.move] {
+			*bt = b.Transpose()
+			w.moveBases(&base[game2048.Left], &base[game2048.Right], b, w.nr, w.rows, w.colScores)
+			w.moveBases(&base[game2048.Up], &base[game2048.Down], bt, w.nc, w.cols, w.rowScores)
+			done[br.move] = true
+		}
+		i, c := br.cell/w.nc, br.cell%w.nc
+		x := b.Row(i) | uint64(br.tile)<<(8*c)
+		y := bt.Row(c) | uint64(br.tile)<<(8*i)
+		sums[br.move] += br.weight * w.bestLeaf(x, y, i, c, base)
+	}
+	return sums
+}
+
 // moveBases fills the bases of the two moves along the n rows of b (left and right
 // on the board, up and down on its transpose): along is the memo of those rows,
 // across the score memo of the lines across them.
