@@ -17,6 +17,7 @@
 //	g.Undo()
 //
 // Bitboard is the 4x4 fast path for search: one uint64, a nibble per cell, moves by
-// table lookup. Puzzle is the small interface through which the solver drives any
+// table lookup. PackedBoard is the fast path for boards up to 8x8: a uint64 per row,
+// a byte per cell, every tile. Puzzle is the small interface through which the solver drives any
 // 2048 implementation; *Game satisfies it.
 package game2048

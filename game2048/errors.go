@@ -22,6 +22,7 @@ var (
 	ErrNoMove = errors.New("game2048: move does not change the board")
 	// ErrRecord reports a record that cannot be read.
 	ErrRecord = errors.New("game2048: invalid record")
-	// ErrTooLarge reports a board that does not fit the 4x4 fast path.
-	ErrTooLarge = errors.New("game2048: board does not fit a Bitboard")
+	// ErrTooLarge reports a board that does not fit a fast path: a Bitboard (4x4,
+	// tiles up to 32768) or a PackedBoard (up to 8x8).
+	ErrTooLarge = errors.New("game2048: board does not fit the fast path")
 )

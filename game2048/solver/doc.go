@@ -5,9 +5,11 @@
 // On 4x4 boards the search runs on game2048.Bitboard with row tables for moves, a
 // transposition table per worker, and a cutoff for branches too unlikely to matter;
 // it scores leaves by an n-tuple Network (learned by Train, DefaultNetwork built in)
-// plus a share of the heuristic (see Eval). Every other board size (and a 4x4 board
-// holding a tile past 32768) runs the same search on game2048.Board, scored by the
-// heuristic. The root's branches are split over several goroutines.
+// plus a share of the heuristic (see Eval). Every other board up to 8x8 (and a 4x4
+// board holding a tile past 32768) runs the same search on game2048.PackedBoard,
+// with each line's slides and score remembered as lines turn up, scored by the
+// heuristic; larger boards run it on game2048.Board. The root's branches are split
+// over several goroutines.
 //
 //	s := solver.New(solver.Options{})         // adaptive depth, all CPUs
 //	a, err := s.BestMove(board, 0.1)          // a.Best, a.Values for hints

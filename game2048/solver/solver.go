@@ -68,6 +68,7 @@ type Solver struct {
 	eval    *evaluator
 	workers int
 	w4      []*worker4
+	ww      []*workerWide
 	wg      []*workerGen
 }
 
@@ -189,8 +190,9 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 
 // DefaultMoveTime is the time a move may take when the options fix neither the
 // depth nor the time: on 4x4 boards 20 ms, so that a game to 16384 or 32768
-// (15,000 to 20,000 moves) takes about five minutes; on other boards, where a
-// layer costs far more, 50 ms.
+// (15,000 to 20,000 moves) takes about five minutes; on other boards 50 ms, a cap
+// that only crowded positions come near (their adaptive depth is shallow while
+// the board is open, so most moves answer in well under a millisecond).
 func DefaultMoveTime(b game2048.Board) time.Duration {
 	if b.Rows() == 4 && b.Cols() == 4 {
 		return 20 * time.Millisecond
@@ -198,11 +200,15 @@ func DefaultMoveTime(b game2048.Board) time.Duration {
 	return 50 * time.Millisecond
 }
 
-// AdaptiveDepth is the depth the solver chooses for b when none is fixed: two less
-// than the number of distinct tiles, at least 3 and at most 8. Many distinct tiles
-// mean a crowded, dangerous board; the probability cutoff keeps deep searches
-// affordable since few branches stay likely that deep.
+// AdaptiveDepth is the depth the solver chooses for b when none is fixed. On 4x4
+// boards it is two less than the number of distinct tiles, at least 3 and at most
+// 8. Many distinct tiles mean a crowded, dangerous board; the probability cutoff
+// keeps deep searches affordable since few branches stay likely that deep. Other
+// boards follow adaptiveDepthWide.
 func AdaptiveDepth(b game2048.Board) int {
+	if b.Rows() != 4 || b.Cols() != 4 {
+		return adaptiveDepthWide(b)
+	}
 	var seen [game2048.MaxTile + 1]bool
 	distinct := 0
 	for r := range b.Rows() {
@@ -227,6 +233,9 @@ func (s *Solver) search(b game2048.Board, fourChance float64, depth int, stop *a
 	if bb, err := game2048.FromBoard(b); err == nil && !hasPair32768(bb) {
 		return s.search4(bb, fourChance, depth, stop)
 	}
+	if p, err := game2048.Pack(b); err == nil {
+		return s.searchWide(b, p, fourChance, depth, stop)
+	}
 	return s.searchGen(b, fourChance, depth, stop)
 }
 
@@ -237,13 +246,16 @@ func (s *Solver) forget() {
 		w.tt.clear()
 		w.tt1.clear()
 	}
+	for _, w := range s.ww {
+		w.tt.clear()
+	}
 	for _, w := range s.wg {
 		w.tt.clear()
 	}
 }
 
 // hasPair32768 reports two 32768 tiles on the board: the fast path cannot merge them,
-// so such boards take the general path.
+// so such boards take the PackedBoard path (searchWide).
 func hasPair32768(b game2048.Bitboard) bool {
 	n := 0
 	for x := uint64(b); x != 0; x >>= 4 {

@@ -286,6 +286,7 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 			run.mu.Lock()
 			run.live[i] = lg
 			run.mu.Unlock()
+			run.show() // at once, not only on the ticker: a game may take less than a tick
 			st, err := s.Play(ctx, g, func(_ solver.Analysis, res game2048.MoveResult) {
 				run.mu.Lock()
 				lg.moves++
