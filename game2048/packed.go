@@ -112,10 +112,10 @@ func ReverseRow(row uint64, n int) uint64 {
 	return bits.ReverseBytes64(row) >> (64 - 8*uint(n))
 }
 
-// SlideRow slides a row (a byte per cell, as PackedBoard.Row) toward cell 0 with the
+// SlidePackedRow slides a row (a byte per cell, as PackedBoard.Row) toward cell 0 with the
 // rule of Board.Move, and returns the row after the slide and the points earned.
 // The row is unchanged when the slide moves nothing.
-func SlideRow(row uint64) (uint64, int64) {
+func SlidePackedRow(row uint64) (uint64, int64) {
 	var out uint64
 	var points int64
 	w := uint(0)    // the bit offset of the next cell to fill
@@ -180,7 +180,7 @@ func (p PackedBoard) Move(d Direction) (PackedBoard, int64) {
 		if d == Right {
 			row = ReverseRow(row, n)
 		}
-		row, pts := SlideRow(row)
+		row, pts := SlidePackedRow(row)
 		if d == Right {
 			row = ReverseRow(row, n)
 		}

@@ -109,10 +109,10 @@ func TestPackedWith(t *testing.T) {
 	}
 }
 
-// FuzzSlideRow: any row of 1 to 8 cells slides as the naive reference does, keeps
+// FuzzSlidePackedRow: any row of 1 to 8 cells slides as the naive reference does, keeps
 // its tile sum (mod 2^64), leaves no gap before a tile, and earns the values of the
 // merged tiles; ReverseRow is its own inverse and EmptyBytes finds the empty cells.
-func FuzzSlideRow(f *testing.F) {
+func FuzzSlidePackedRow(f *testing.F) {
 	f.Add(uint8(4), []byte{1, 1, 1, 1})
 	f.Add(uint8(5), []byte{2, 0, 2, 3, 3})
 	f.Add(uint8(8), []byte{62, 62, 61, 61, 0, 1, 0, 1})
@@ -126,7 +126,7 @@ func FuzzSlideRow(f *testing.F) {
 			row |= uint64(line[i]) << (8 * i)
 		}
 		want, wantPoints := naiveSlide(line, MaxTile)
-		got, points := SlideRow(row)
+		got, points := SlidePackedRow(row)
 		var sumBefore, sumAfter uint64
 		gap := false
 		for i := range n {

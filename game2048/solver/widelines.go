@@ -54,8 +54,8 @@ func (m *lineMemo) slot(line uint64) *lineSlot {
 // fill puts line in the slot s.
 func (m *lineMemo) fill(s *lineSlot, line uint64) {
 	s.line = line
-	s.left, _ = game2048.SlideRow(line)
-	right, _ := game2048.SlideRow(game2048.ReverseRow(line, m.n))
+	s.left, _ = game2048.SlidePackedRow(line)
+	right, _ := game2048.SlidePackedRow(game2048.ReverseRow(line, m.n))
 	s.right = game2048.ReverseRow(right, m.n)
 	s.leftScore, s.rightScore = packedLineScore(s.left, m.n, m.w, m.pow), packedLineScore(s.right, m.n, m.w, m.pow)
 }
