@@ -102,3 +102,44 @@ func randomPlayable(rnd *rand.Rand, empty int) game2048.Bitboard {
 		}
 	}
 }
+
+// TestSearch4TablesForgetAnotherLift follows a game to its end, where the blend's
+// value of the root falls so low that the leaves are lifted (see evaluator.lift4)
+// by an amount that changes from move to move: what the tables kept from the
+// search before must not leak into the next one, so each search values the moves
+// as a solver with empty tables does.
+func TestSearch4TablesForgetAnotherLift(t *testing.T) {
+	g, err := game2048.NewGame(game2048.WithSeed(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := New(Options{Depth: 2, Workers: 1, TableBits: 12})
+	weak := New(Options{Depth: 1, Workers: 1, TableBits: 10})
+	lifted := 0
+	for !g.Over() {
+		b := g.Board()
+		bb, err := game2048.FromBoard(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept.eval.lift4(float64(kept.eval.bitboard(bb))) > 0 {
+			lifted++
+		}
+		a, err := kept.BestMove(t.Context(), b, 0.1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, _ := New(Options{Depth: 2, Workers: 1, TableBits: 12}).BestMove(t.Context(), b, 0.1)
+		if a.Values != fresh.Values {
+			t.Fatalf("move %d, %s: values %v after the searches before, %v from empty tables", g.MoveCount(), b, a.Values, fresh.Values)
+		}
+		// Play on weakly, so the game reaches its crowded end soon.
+		w, _ := weak.BestMove(t.Context(), b, 0.1)
+		if _, err := g.Move(w.Best); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lifted < 2 {
+		t.Fatalf("only %d lifted roots: the test does not reach what it tests", lifted)
+	}
+}

@@ -361,7 +361,13 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 	}, float64(p2), float64(p4))
 	for _, w := range s.w4[:s.workers] {
 		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = p2, p4, float32(s.opt.Cutoff), stop, false, 0
-		w.lift = lift
+		if w.lift != lift {
+			// The tables' values were searched with another lift (the heuristic's
+			// share on a board whose value fell low): they would not compare.
+			w.tt.clear()
+			w.tt1.clear()
+			w.lift = lift
+		}
 	}
 	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
 		w := s.w4[wi]
@@ -414,7 +420,12 @@ func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop
 	}, 1-fourChance, fourChance)
 	for _, w := range s.wg[:s.workers] {
 		w.p2, w.p4, w.cut, w.stop, w.stopped, w.nodes = 1-fourChance, fourChance, s.opt.Cutoff, stop, false, 0
-		w.lift = lift
+		if w.lift != lift {
+			// The table's values were searched with another lift (another root, on
+			// a board with huge tiles): they would not compare with this search's.
+			w.tt.clear()
+			w.lift = lift
+		}
 	}
 	roots := make([]game2048.Board, s.workers)
 	a.Values = s.runBranches(branches, func(wi int, br branch) float64 {
