@@ -17,8 +17,15 @@ type Game struct {
 	score int64
 	won   bool
 	moves []Direction
-	past  []snapshot // state before each move in moves
+	// past[i] is the state before move i*checkpointEvery: Undo restores the
+	// checkpoint before the move it takes back and replays the moves after it, so
+	// a long game (millions of moves on a big board) keeps one board in
+	// checkpointEvery rather than one a move.
+	past []snapshot
 }
+
+// checkpointEvery is how many moves apart Game keeps a copy of its state for Undo.
+const checkpointEvery = 64
 
 type snapshot struct {
 	board Board
@@ -103,7 +110,9 @@ func (g *Game) Move(d Direction) (MoveResult, error) {
 	if !g.board.CanMove(d) {
 		return MoveResult{Direction: d}, nil
 	}
-	g.past = append(g.past, snapshot{board: g.board.Clone(), score: g.score, rng: g.rng, won: g.won})
+	if len(g.moves)%checkpointEvery == 0 {
+		g.past = append(g.past, snapshot{board: g.board.Clone(), score: g.score, rng: g.rng, won: g.won})
+	}
 	g.moves = append(g.moves, d)
 	res := MoveResult{Direction: d, Slide: g.board.Slide(d)}
 	g.score += res.Points
@@ -121,13 +130,26 @@ func (g *Game) Move(d Direction) (MoveResult, error) {
 // generator exactly, so playing the same move again spawns the same tile. It reports
 // false when there is nothing to undo.
 func (g *Game) Undo() bool {
-	n := len(g.past)
+	n := len(g.moves)
 	if n == 0 {
 		return false
 	}
-	s := g.past[n-1]
-	g.board, g.score, g.rng, g.won = s.board, s.score, s.rng, s.won
-	g.past, g.moves = g.past[:n-1], g.moves[:n-1]
+	c := (n - 1) / checkpointEvery
+	s := g.past[c]
+	g.board.CopyFrom(s.board)
+	g.score, g.rng, g.won = s.score, s.rng, s.won
+	// Replay the moves after the checkpoint, up to the one taken back, as Move
+	// made them (every move in moves changed the board).
+	for _, d := range g.moves[c*checkpointEvery : n-1] {
+		points, _ := g.board.Move(d)
+		g.score += points
+		g.rng.spawn(&g.board, g.rules.FourChance)
+		if !g.won && g.board.MaxTile() >= g.rules.winExp() {
+			g.won = true
+		}
+	}
+	g.moves = g.moves[:n-1]
+	g.past = g.past[:(n-1+checkpointEvery-1)/checkpointEvery]
 	return true
 }
 

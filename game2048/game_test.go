@@ -2,6 +2,7 @@ package game2048
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -229,4 +230,69 @@ func TestReplayErrors(t *testing.T) {
 	if _, err := Replay(Record{Rules: DefaultRules(), Seed: 11, Moves: " l r\nu "}); err != nil && !errors.Is(err, ErrNoMove) {
 		t.Fatalf("lenient moves refused: %v", err)
 	}
+}
+
+// TestUndoAcrossCheckpoints plays a long game (several checkpoints apart) and
+// checks that undo restores every earlier state exactly, also when undo and new
+// moves interleave across checkpoint boundaries and when a win is taken back.
+func TestUndoAcrossCheckpoints(t *testing.T) {
+	type state struct {
+		board string
+		score int64
+		won   bool
+		rec   Record
+	}
+	snap := func(g *Game) state { return state{g.Board().String(), g.Score(), g.Won(), g.Record()} }
+	g := mustGame(t, WithSize(6, 6), WithWinTile(64), WithSeed(11))
+	rnd := rand.New(rand.NewPCG(5, 6))
+	states := []state{snap(g)} // states[i]: after i moves
+	for len(states) <= 5*checkpointEvery+3 && !g.Over() {
+		if res, _ := g.Move(Directions[rnd.IntN(4)]); res.Moved {
+			states = append(states, snap(g))
+		}
+	}
+	if len(states) <= 3*checkpointEvery {
+		t.Fatalf("the random game ended after %d moves, too short for the test", len(states)-1)
+	}
+	if !states[len(states)-1].won || states[0].won {
+		t.Fatalf("the game should win during the test: won %v at the end", states[len(states)-1].won)
+	}
+	check := func(t *testing.T, what string) {
+		t.Helper()
+		n := len(g.Record().Moves)
+		if got := snap(g); got != states[n] {
+			t.Fatalf("%s, at move %d: got %+v, want %+v", what, n, got, states[n])
+		}
+	}
+	// Back and forth across boundaries: take k moves back, replay them, compare.
+	rec := g.Record().Moves
+	for _, k := range []int{1, 2, checkpointEvery - 1, checkpointEvery, checkpointEvery + 1, 2*checkpointEvery + 5} {
+		t.Run(fmt.Sprintf("back %d and again", k), func(t *testing.T) {
+			for range k {
+				if !g.Undo() {
+					t.Fatal("Undo refused")
+				}
+				check(t, "undo")
+			}
+			n := len(g.Record().Moves)
+			for _, c := range rec[n : n+k] {
+				d, err := ParseDirection(string(c))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res, err := g.Move(d); err != nil || !res.Moved {
+					t.Fatalf("replaying %c: moved %v, %v", c, res.Moved, err)
+				}
+				check(t, "replay")
+			}
+		})
+	}
+	t.Run("all the way back", func(t *testing.T) {
+		for g.Undo() {
+			check(t, "undo")
+		}
+		if len(g.Record().Moves) != 0 {
+			t.Fatalf("Undo stopped with %d moves left", len(g.Record().Moves))
+		}
+	})
 }
