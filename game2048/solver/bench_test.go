@@ -29,17 +29,7 @@ func BenchmarkBestMove(b *testing.B) {
 				for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
 					name := p.name + "/depth" + string(rune('0'+depth)) + "/workers" + string(rune('0'+workers)) + "/" + eval.String()
 					b.Run(name, func(b *testing.B) {
-						s := New(Options{Depth: depth, Workers: workers, Eval: eval})
-						var nodes uint64
-						for b.Loop() {
-							s.forget()
-							a, err := s.BestMove(b.Context(), board, 0.1)
-							if err != nil {
-								b.Fatal(err)
-							}
-							nodes += a.Nodes
-						}
-						b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+						benchBestMove(b, New(Options{Depth: depth, Workers: workers, Eval: eval}), board)
 					})
 				}
 			}
@@ -103,4 +93,19 @@ func BenchmarkGame(b *testing.B) {
 			b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "moves/s")
 		})
 	}
+}
+
+// benchBestMove times s.BestMove on board from empty tables each time and
+// reports the nodes searched a second.
+func benchBestMove(b *testing.B, s *Solver, board game2048.Board) {
+	var nodes uint64
+	for b.Loop() {
+		s.forget()
+		a, err := s.BestMove(b.Context(), board, 0.1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += a.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }

@@ -18,17 +18,7 @@ func BenchmarkBestMoveWide(b *testing.B) {
 	} {
 		board := playedBoard(b, tc.rows, tc.cols, tc.moves)
 		b.Run(fmt.Sprintf("%dx%d", tc.rows, tc.cols), func(b *testing.B) {
-			s := New(Options{Depth: 2, Workers: 1})
-			var nodes uint64
-			for b.Loop() {
-				s.forget()
-				a, err := s.BestMove(b.Context(), board, 0.1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes += a.Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+			benchBestMove(b, New(Options{Depth: 2, Workers: 1}), board)
 		})
 	}
 }
