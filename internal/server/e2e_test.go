@@ -345,6 +345,9 @@ func TestScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set GRIDGAMES_SCREENSHOTS=DIR to save screenshots")
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	srv, _ := newTestServer(t)
 	for _, vp := range []struct {
 		name string
