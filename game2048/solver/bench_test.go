@@ -26,7 +26,7 @@ func BenchmarkBestMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			for _, workers := range []int{1, 2} {
-				for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
+				for _, eval := range []Eval{EvalBlend, EvalBlend4, EvalHeuristic} {
 					name := p.name + "/depth" + string(rune('0'+depth)) + "/workers" + string(rune('0'+workers)) + "/" + eval.String()
 					b.Run(name, func(b *testing.B) {
 						benchBestMove(b, New(Options{Depth: depth, Workers: workers, Eval: eval}), board)
@@ -57,27 +57,13 @@ func BenchmarkBestMoveGeneral(b *testing.B) {
 // second ("moves/s"):
 // go test -run '^$' -bench Game -benchtime 1x -count 10 ./game2048/solver
 func BenchmarkGame(b *testing.B) {
-	data, err := os.ReadFile("testdata/depth3-seed1.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	rec, err := game2048.ParseRecord(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := game2048.NewGame(game2048.WithRules(rec.Rules), game2048.WithSeed(rec.Seed))
-	if err != nil {
-		b.Fatal(err)
-	}
 	var boards []game2048.Board
-	for i, c := range rec.Moves {
+	for i, board := range recordedBoards(b) {
 		if i%4 == 0 {
-			boards = append(boards, g.Board())
+			boards = append(boards, board)
 		}
-		d, _ := game2048.ParseDirection(string(c))
-		g.Move(d)
 	}
-	for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
+	for _, eval := range []Eval{EvalBlend, EvalBlend4, EvalHeuristic} {
 		b.Run(eval.String(), func(b *testing.B) {
 			New(Options{Eval: eval}) // builds the shared tables before the timing starts
 			searches := 0
@@ -108,4 +94,53 @@ func benchBestMove(b *testing.B, s *Solver, board game2048.Board) {
 		nodes += a.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// BenchmarkNetwork6 times the 6-tuple network's value of the boards of a recorded
+// game (the search's leaves look like them), with the board's transpose given as
+// the search gives it:
+// go test -run '^$' -bench Network6 -count 10 ./game2048/solver
+func BenchmarkNetwork6(b *testing.B) {
+	var boards []game2048.Bitboard
+	for _, board := range recordedBoards(b) {
+		bb, err := game2048.FromBoard(board)
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards = append(boards, bb)
+	}
+	t := defaultTable6()
+	var sink float32
+	i := 0
+	for b.Loop() {
+		x := boards[i%len(boards)]
+		sink += t.valueT(x, x.Transpose())
+		i++
+	}
+	if sink == 0 {
+		b.Log(sink)
+	}
+}
+
+// recordedBoards returns every position of the recorded game in testdata.
+func recordedBoards(b *testing.B) []game2048.Board {
+	data, err := os.ReadFile("testdata/depth3-seed1.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := game2048.ParseRecord(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := game2048.NewGame(game2048.WithRules(rec.Rules), game2048.WithSeed(rec.Seed))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []game2048.Board
+	for _, c := range rec.Moves {
+		out = append(out, g.Board())
+		d, _ := game2048.ParseDirection(string(c))
+		g.Move(d)
+	}
+	return out
 }

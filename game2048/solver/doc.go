@@ -4,8 +4,9 @@
 //
 // On 4x4 boards the search runs on game2048.Bitboard with row tables for moves, a
 // transposition table per worker, and a cutoff for branches too unlikely to matter;
-// it scores leaves by an n-tuple Network (learned by Train, DefaultNetwork built in)
-// plus a share of the heuristic (see Eval). Every other board up to 8x8 (and a 4x4
+// it scores leaves by a 6-tuple network (Network6, learned by Train6, one built
+// in) plus a share of the heuristic (see Eval); the smaller 4-tuple Network
+// (EvalBlend4) is faster a leaf but weaker. Every other board up to 8x8 (and a 4x4
 // board holding a tile past 32768) runs the same search on game2048.PackedBoard,
 // with each line's slides and score remembered as lines turn up, scored by the
 // heuristic; larger boards run it on game2048.Board. The root's branches are split

@@ -17,3 +17,14 @@ func TestBuiltInNetworkPinned(t *testing.T) {
 		t.Fatalf("ntuple_default.bin.gz has SHA-256 %s, want %s: rebuild it with go generate, or update the recipe and the sum together", got, builtInNetworkSum)
 	}
 }
+
+// builtInNetwork6Sum is the SHA-256 of ntuple6_default.bin.gz as `go generate`
+// makes it (see generate.go).
+const builtInNetwork6Sum = "a21c7986792832c83aa233deb5b7231993a2359d36946118076279b828a05ab5"
+
+func TestBuiltInNetwork6Pinned(t *testing.T) {
+	sum := sha256.Sum256(defaultNetwork6Bytes)
+	if got := hex.EncodeToString(sum[:]); got != builtInNetwork6Sum {
+		t.Fatalf("ntuple6_default.bin.gz has SHA-256 %s, want %s: rebuild it with go generate, or update the recipe and the sum together", got, builtInNetwork6Sum)
+	}
+}

@@ -98,7 +98,9 @@ type evaluator struct {
 	pow  *powers
 	rows *[1 << 16]float32 // line scores of every 4-cell line, for the fast path
 	net  *netTables        // if not nil, scores 4x4 boards instead of the heuristic
-	// share is the heuristic's weight folded into net (EvalBlend), else 0.
+	big  *table6           // if not nil, scores 4x4 boards instead of net and the heuristic
+	// share is the heuristic's weight folded into net, or added to big (the
+	// blends), else 0.
 	share float64
 }
 

@@ -58,17 +58,18 @@ func TestSpawnLeavesMatchesPlainSum(t *testing.T) {
 		p2, p4 float32
 		lift   float32
 	}{
-		{"blend", EvalBlend, 12, 0.9, 0.1, 0},
-		{"blend/merges", EvalBlend, 3, 0.9, 0.1, 0},
-		{"blend/32768", EvalBlend, 15, 0.9, 0.1, 0},
-		{"blend/lift", EvalBlend, 12, 0.9, 0.1, 5000},
+		{"blend", EvalBlend4, 12, 0.9, 0.1, 0},
+		{"blend/merges", EvalBlend4, 3, 0.9, 0.1, 0},
+		{"blend/32768", EvalBlend4, 15, 0.9, 0.1, 0},
+		{"blend/lift", EvalBlend4, 12, 0.9, 0.1, 5000},
 		{"network", EvalNetwork, 12, 0.9, 0.1, 0},
 		{"network/only2", EvalNetwork, 6, 1, 0, 0},
 		{"network/only4", EvalNetwork, 6, 0, 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := New(Options{Eval: tc.eval, Workers: 1})
-			w := &worker4{eval: s.eval, p2: tc.p2, p4: tc.p4, lift: tc.lift}
+			// The 4-tuple network: spawnLeaves reads its folded tables.
+			s := New(Options{Eval: tc.eval, Workers: 1, Network: DefaultNetwork()})
+			w := &worker4{eval: s.evaluator(), p2: tc.p2, p4: tc.p4, lift: tc.lift}
 			rnd := rand.New(rand.NewPCG(11, uint64(tc.top)))
 			for empty := 1; empty <= 16; empty++ {
 				for range 40 {

@@ -11,7 +11,7 @@ import (
 // 2x2 square in the corner, on the edge and in the centre), each group taken in all
 // 8 symmetries of the board, 40 lookups summed. Its value of a board is an estimate
 // of the points still to be scored from it, so a lost board is worth 0. Train
-// learns one by playing; DefaultNetwork is the one the solver ships with.
+// learns one by playing; DefaultNetwork is built in (EvalBlend4 uses it).
 type Network struct {
 	// W holds the weights of each canonical tuple, indexed by its four cells'
 	// exponents, the first cell in the lowest nibble.

@@ -136,20 +136,32 @@ func FuzzReadNetwork(f *testing.F) {
 	})
 }
 
-func TestTrainLearns(t *testing.T) {
-	n := new(Network)
+// trainLearns trains from zero on games games and fails unless the mean score of
+// the last sixth is at least twice that of the first sixth.
+func trainLearns(t *testing.T, games int, train func(TrainOptions) error) {
+	t.Helper()
+	sixth := games / 6
 	var first, last int64
-	Train(t.Context(), n, TrainOptions{Games: 600, Seed: 9, Progress: func(g int, score int64) {
+	err := train(TrainOptions{Games: games, Seed: 9, Progress: func(g int, score int64) {
 		switch {
-		case g <= 100:
+		case g <= sixth:
 			first += score
-		case g > 500:
+		case g > games-sixth:
 			last += score
 		}
 	}})
-	if last <= 2*first {
-		t.Fatalf("mean score of games 501-600 = %d, of games 1-100 = %d: want learning to at least double it", last/100, first/100)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if last <= 2*first {
+		t.Fatalf("mean score of the last %d games = %d, of the first %d = %d: want learning to at least double it",
+			sixth, last/int64(sixth), sixth, first/int64(sixth))
+	}
+}
+
+func TestTrainLearns(t *testing.T) {
+	n := new(Network)
+	trainLearns(t, 600, func(opt TrainOptions) error { return Train(t.Context(), n, opt) })
 	// Same seed, same weights.
 	m := new(Network)
 	Train(t.Context(), m, TrainOptions{Games: 600, Seed: 9})
@@ -172,7 +184,7 @@ func TestEvalKinds(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.kind.String(), func(t *testing.T) {
-			e := New(Options{Eval: tc.kind, Network: n, Blend: 0.25}).eval
+			e := New(Options{Eval: tc.kind, Network: n, Blend: 0.25}).evaluator()
 			for range 2000 {
 				b := randomBitboard(rng)
 				want, got := tc.want(b), float64(e.bitboard(b))
@@ -194,7 +206,7 @@ func TestDefaultNetworkLoads(t *testing.T) {
 	if n.Value(ob) <= n.Value(cb) {
 		t.Fatalf("open board %v <= crowded board %v", n.Value(ob), n.Value(cb))
 	}
-	if New(Options{}).eval.net != defaultBlendTables() {
-		t.Fatal("the default solver does not share the default tables")
+	if New(Options{Eval: EvalBlend4}).evaluator().net != defaultBlendTables() {
+		t.Fatal("a blend4 solver does not share the default tables")
 	}
 }

@@ -21,6 +21,10 @@ type worker4 struct {
 	nodes   uint64
 	stop    *atomic.Bool
 	stopped bool
+	// leaves caches leaf values with the 6-tuple network (see leafValue); entries
+	// of another generation are empty.
+	leaves  []leafEntry
+	leafGen uint32
 }
 
 // maxNode returns the value of the best move from b, with depth random-tile layers
@@ -71,21 +75,48 @@ func (w *worker4) maxLeaf(b game2048.Bitboard) float32 {
 	up, down := t.Slides()
 	if left != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(left, left.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.leafValue(left, left.Transpose())))
 	}
 	if right != b {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(right, right.Transpose())))
+		best = maxNonNeg(best, w.leaf(w.leafValue(right, right.Transpose())))
 	}
 	if up != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(up.Transpose(), up)))
+		best = maxNonNeg(best, w.leaf(w.leafValue(up.Transpose(), up)))
 	}
 	if down != t {
 		w.nodes++
-		best = maxNonNeg(best, w.leaf(w.eval.bitboardT(down.Transpose(), down)))
+		best = maxNonNeg(best, w.leaf(w.leafValue(down.Transpose(), down)))
 	}
 	return best
+}
+
+// leafValue scores a leaf given with its transpose. The 6-tuple network's value
+// costs 32 lookups spread over 128 MiB, most of them misses in the CPU's caches, and
+// the same boards come back as leaves often (other spawns and moves reach them), so
+// its values are kept in a small table of the worker's that stays in the cache.
+func (w *worker4) leafValue(b, bt game2048.Bitboard) float32 {
+	if w.eval.big == nil {
+		return w.eval.bitboardT(b, bt)
+	}
+	e := &w.leaves[(uint64(b)*0x9E3779B97F4A7C15)>>(64-leafCacheBits)]
+	if e.key == uint64(b) && e.gen == w.leafGen {
+		return e.value
+	}
+	v := w.eval.bitboardT(b, bt)
+	*e = leafEntry{key: uint64(b), value: v, gen: w.leafGen}
+	return v
+}
+
+// leafCacheBits sizes each worker's cache of leaf values (2^leafCacheBits entries
+// of 16 bytes: 256 KiB, which stays in the cache; larger ones measured slower).
+const leafCacheBits = 14
+
+type leafEntry struct {
+	key   uint64
+	value float32
+	gen   uint32
 }
 
 // leaf is a leaf's value from its evaluation v: v lifted (see leafLift), and at
@@ -99,7 +130,7 @@ func (w *worker4) leaf(v float32) float32 {
 // too unlikely to matter, it returns the evaluation.
 func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float32 {
 	if depth == 0 || prob < w.cut {
-		return w.leaf(w.eval.bitboard(b))
+		return w.leaf(w.leafValue(b, b.Transpose()))
 	}
 	tt := w.tt
 	if depth == 1 {

@@ -32,7 +32,7 @@ func (r *refSearch) maxNode(b game2048.Bitboard, depth int, prob float64) float6
 
 func (r *refSearch) chanceNode(b game2048.Bitboard, depth int, prob float64) float64 {
 	if depth == 0 || prob < r.cut {
-		return max(float64(r.s.eval.bitboard(b))+r.lift, 1)
+		return max(float64(r.s.evaluator().bitboard(b))+r.lift, 1)
 	}
 	empty := b.EmptyMask()
 	n := float64(bits.OnesCount64(empty))
@@ -58,7 +58,7 @@ func TestSearch4MatchesReference(t *testing.T) {
 		{2, 30, 1, 8},
 		{3, 6, 1, 4},
 	} {
-		for _, eval := range []Eval{EvalBlend, EvalHeuristic} {
+		for _, eval := range []Eval{EvalBlend, EvalBlend4, EvalHeuristic} {
 			t.Run(eval.String()+"/depth"+string(rune('0'+tc.depth)), func(t *testing.T) {
 				s := New(Options{Depth: tc.depth, Workers: 1, Eval: eval})
 				for i := 0; i < tc.boards; i++ {
@@ -69,7 +69,7 @@ func TestSearch4MatchesReference(t *testing.T) {
 						t.Fatalf("%s: %v", b, err)
 					}
 					r := &refSearch{s: s, p2: 0.9, p4: 0.1, cut: s.opt.Cutoff}
-					r.lift = float64(float32(s.eval.lift4(float64(s.eval.bitboard(b)))))
+					r.lift = float64(float32(s.evaluator().lift4(float64(s.evaluator().bitboard(b)))))
 					for _, d := range game2048.Directions {
 						after := b.Move(d)
 						want := 0.0
@@ -122,7 +122,7 @@ func TestSearch4TablesForgetAnotherLift(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if kept.eval.lift4(float64(kept.eval.bitboard(bb))) > 0 {
+		if kept.evaluator().lift4(float64(kept.evaluator().bitboard(bb))) > 0 {
 			lifted++
 		}
 		a, err := kept.BestMove(t.Context(), b, 0.1)

@@ -44,8 +44,12 @@ type Options struct {
 	// EvalBlend (an unknown value means EvalHeuristic). Boards of other sizes, and
 	// 4x4 boards holding two 32768 tiles, are always scored by the heuristic.
 	Eval Eval
-	// Network is the n-tuple network EvalBlend and EvalNetwork use; nil means
-	// DefaultNetwork. It must not change while a Solver uses it.
+	// Network6 is the 6-tuple network EvalBlend and EvalNetwork use; nil means
+	// the built-in one. New takes a rounded copy of it.
+	Network6 *Network6
+	// Network is a 4-tuple network for EvalBlend4; nil means DefaultNetwork. If it
+	// is set, EvalBlend and EvalNetwork use it instead of a Network6. It must not
+	// change while a Solver uses it.
 	Network *Network
 	// Blend is the heuristic's share in EvalBlend; 0 means DefaultBlend.
 	Blend float64
@@ -64,12 +68,14 @@ const lastLayerTableBits = 14
 // Solver chooses 2048 moves by expectimax. It keeps its transposition tables from
 // one call to the next; it is not safe for concurrent use (make one per goroutine).
 type Solver struct {
-	opt     Options
-	eval    *evaluator
-	workers int
-	w4      []*worker4
-	ww      []*workerWide
-	wg      []*workerGen
+	opt      Options
+	weights  Weights
+	evalOnce sync.Once
+	eval     *evaluator // built on first use: see evaluator
+	workers  int
+	w4       []*worker4
+	ww       []*workerWide
+	wg       []*workerGen
 }
 
 // New returns a solver with the given options.
@@ -93,7 +99,17 @@ func New(opt Options) *Solver {
 	if opt.Blend == 0 {
 		opt.Blend = DefaultBlend
 	}
-	return &Solver{opt: opt, eval: newEvaluatorFor(opt.Eval, w, opt.Network, opt.Blend), workers: opt.Workers}
+	return &Solver{opt: opt, weights: w, workers: opt.Workers}
+}
+
+// evaluator returns the solver's evaluation, made on first use rather than in New,
+// so that New stays quick while the built-in 6-tuple network is still to be read
+// (see Warm).
+func (s *Solver) evaluator() *evaluator {
+	s.evalOnce.Do(func() {
+		s.eval = newEvaluatorFor(s.opt.Eval, s.weights, s.opt.Network, s.opt.Network6, s.opt.Blend)
+	})
+	return s.eval
 }
 
 // Analysis is the answer for one board.
@@ -245,6 +261,7 @@ func (s *Solver) forget() {
 	for _, w := range s.w4 {
 		w.tt.clear()
 		w.tt1.clear()
+		w.leafGen++
 	}
 	for _, w := range s.ww {
 		w.tt.clear()
@@ -328,8 +345,13 @@ func pick(values [4]float64, legal func(game2048.Direction) bool) game2048.Direc
 }
 
 func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	s.evaluator()
 	for len(s.w4) < s.workers {
-		s.w4 = append(s.w4, &worker4{eval: s.eval, tt: newTable(s.opt.TableBits), tt1: newTable(min(s.opt.TableBits, lastLayerTableBits))})
+		w := &worker4{eval: s.eval, tt: newTable(s.opt.TableBits), tt1: newTable(min(s.opt.TableBits, lastLayerTableBits)), leafGen: 1}
+		if s.eval.big != nil {
+			w.leaves = make([]leafEntry, 1<<leafCacheBits)
+		}
+		s.w4 = append(s.w4, w)
 	}
 	p2, p4 := float32(1-fourChance), float32(fourChance)
 	var after [4]game2048.Bitboard
@@ -385,6 +407,7 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 }
 
 func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	s.evaluator()
 	for len(s.wg) < s.workers {
 		s.wg = append(s.wg, &workerGen{eval: s.eval, tt: newTable(s.opt.TableBits)})
 	}

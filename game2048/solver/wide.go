@@ -14,6 +14,7 @@ import (
 // the same nodes in the same order, the same table rules. Unlike searchGen it
 // clears its tables when the leaf lift changes from one search to the next.
 func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
+	s.evaluator()
 	for len(s.ww) < s.workers {
 		s.ww = append(s.ww, &workerWide{eval: s.eval, tt: newTable(s.opt.TableBits)})
 	}

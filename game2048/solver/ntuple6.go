@@ -1,0 +1,177 @@
+package solver
+
+import (
+	"math"
+	"sync"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// Network6 is a bigger n-tuple network for the 4x4 board: four groups of six
+// cells (the edge row with two cells of the next row, an inner row with two of
+// the next, a 2x3 block in the corner and a 2x3 block on the edge), each taken in
+// all 8 symmetries of the board, 32 lookups summed. Like Network, its value of a
+// board estimates the points still to be scored from it (0 for a lost board).
+// Six cells see far more of a board than four (2^24 patterns a group instead of
+// 2^16), which is what lets it tell good shapes from bad ones at shallow depth
+// (Jaśkowski, "Mastering 2048 with delayed temporal coherence learning...",
+// 2018, and Yeh et al., 2016, use the same four groups).
+//
+// A Network6 holds 4 x 2^24 float32 weights (256 MiB) for training; the solver
+// searches with a copy rounded to whole points in 16 bits (128 MiB), and network
+// files store those rounded weights. Train6 learns one; DefaultNetwork6 is built
+// in.
+type Network6 struct {
+	w [numTuples6][]float32
+}
+
+const (
+	numTuples6  = 4
+	numImages6  = numTuples6 * 8
+	tupleCells6 = 6
+	tuple6Size  = 1 << (4 * tupleCells6)
+)
+
+// canonicalTuples6 lists each group's cells (index 4*row+col) in the order of its
+// index nibbles. The fast path (table6.one) reads exactly these nibbles of a board.
+var canonicalTuples6 = [numTuples6][tupleCells6]int{
+	{0, 1, 2, 3, 4, 5},  // the edge row and two cells below it
+	{4, 5, 6, 7, 8, 9},  // an inner row and two cells below it
+	{0, 1, 2, 4, 5, 6},  // a 2x3 block in the corner
+	{4, 5, 6, 8, 9, 10}, // a 2x3 block on the edge
+}
+
+// image6 is one symmetric placement of a group.
+type image6 struct {
+	tuple int
+	cells [tupleCells6]int
+}
+
+// images6 are all 32 placements, group by group.
+var images6 = func() (out [numImages6]image6) {
+	for t, cells := range canonicalTuples6 {
+		for s := range 8 {
+			im := image6{tuple: t}
+			for k, c := range cells {
+				im.cells[k] = symmetry(s, c)
+			}
+			out[t*8+s] = im
+		}
+	}
+	return out
+}()
+
+// index reads the pattern of im on b.
+func (im *image6) index(b uint64) int {
+	i := 0
+	for k, c := range im.cells {
+		i |= int(b>>(4*c)&0xf) << (4 * k)
+	}
+	return i
+}
+
+// NewNetwork6 returns a network whose weights are all 0.
+func NewNetwork6() *Network6 {
+	n := new(Network6)
+	for t := range n.w {
+		n.w[t] = make([]float32, tuple6Size)
+		adviseHugePages(n.w[t])
+	}
+	return n
+}
+
+// Value returns the network's estimate for b by the 32 lookups, the definition the
+// search's rounded tables are checked against.
+func (n *Network6) Value(b game2048.Bitboard) float64 {
+	v := 0.0
+	for i := range images6 {
+		im := &images6[i]
+		v += float64(n.w[im.tuple][im.index(uint64(b))])
+	}
+	return v
+}
+
+// value and update are the training loop's: Value in float32, and delta added to
+// every weight b reads.
+func (n *Network6) value(b game2048.Bitboard) float32 {
+	var v float32
+	for i := range images6 {
+		im := &images6[i]
+		v += n.w[im.tuple][im.index(uint64(b))]
+	}
+	return v
+}
+
+func (n *Network6) update(b game2048.Bitboard, delta float32) {
+	for i := range images6 {
+		im := &images6[i]
+		n.w[im.tuple][im.index(uint64(b))] += delta
+	}
+}
+
+// images is the number of weights a board reads.
+func (n *Network6) images() int { return numImages6 }
+
+// table6 is a Network6 as the search reads it: every weight rounded to a whole
+// point in 16 bits, half the memory of float32 and so half the cache misses.
+type table6 struct {
+	w [numTuples6]*[tuple6Size]int16 // arrays, so the masked indexes need no bounds checks
+}
+
+// maxWeight6 bounds a rounded weight; training has never come near it (the largest
+// weights are a few thousand points).
+const maxWeight6 = math.MaxInt16
+
+// newTable6 returns a table of zeros.
+func newTable6() *table6 {
+	t := new(table6)
+	for i := range t.w {
+		t.w[i] = new([tuple6Size]int16)
+		adviseHugePages(t.w[i][:])
+	}
+	return t
+}
+
+// round6 rounds a weight to the table's whole points, clamped to its range.
+func round6(v float32) int16 {
+	return int16(max(-maxWeight6, min(maxWeight6, math.Round(float64(v)))))
+}
+
+// tables returns n rounded for the search. Unlike Network.tables it is not cached:
+// n changes while it trains, and a solver built on it takes the copy once.
+func (n *Network6) tables() *table6 {
+	t := newTable6()
+	for i := range n.w {
+		for j, v := range n.w[i] {
+			t.w[i][j] = round6(v)
+		}
+	}
+	return t
+}
+
+// defaultTable6 is the built-in network, read once and shared.
+var defaultTable6 = sync.OnceValue(func() *table6 {
+	t, err := readTable6(defaultNetwork6File())
+	if err != nil {
+		panic("solver: the embedded 6-tuple network is broken: " + err.Error())
+	}
+	return t
+})
+
+// DefaultNetwork6 returns a copy of the network the solver ships with (see the
+// recipe in "gridgames 2048 train --help"), for training on from it. The solver
+// itself shares one rounded copy and does not need this.
+func DefaultNetwork6() *Network6 {
+	return defaultTable6().network()
+}
+
+// network returns the table's weights as a Network6.
+func (t *table6) network() *Network6 {
+	n := NewNetwork6()
+	for i := range t.w {
+		for j, v := range t.w[i] {
+			n.w[i][j] = float32(v)
+		}
+	}
+	return n
+}

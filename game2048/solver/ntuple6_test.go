@@ -1,0 +1,256 @@
+package solver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// sparseNetwork6 returns a network with random whole-point weights on every pattern
+// the boards read (and 0 elsewhere: filling all 2^26 weights would take a while),
+// so that its rounded tables hold exactly its weights.
+func sparseNetwork6(seed uint64, boards []game2048.Bitboard) *Network6 {
+	rng := rand.New(rand.NewPCG(seed, 6))
+	n := NewNetwork6()
+	for _, b := range boards {
+		for i := range images6 {
+			im := &images6[i]
+			n.w[im.tuple][im.index(uint64(b))] = float32(rng.IntN(2001) - 1000)
+		}
+	}
+	return n
+}
+
+func randomBitboards(seed uint64, count int) []game2048.Bitboard {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	out := make([]game2048.Bitboard, count)
+	for i := range out {
+		out[i] = randomBitboard(rng)
+	}
+	return out
+}
+
+func TestNetwork6TablesEqualValue(t *testing.T) {
+	boards := randomBitboards(1, 3000)
+	n := sparseNetwork6(2, boards)
+	tabs := n.tables()
+	for _, b := range boards {
+		want := n.Value(b)
+		if got := float64(tabs.valueT(b, b.Transpose())); got != want {
+			t.Fatalf("board %x: tables say %v, the 32 lookups %v", uint64(b), got, want)
+		}
+	}
+}
+
+func TestNetwork6ValueIsSymmetric(t *testing.T) {
+	boards := randomBitboards(3, 500)
+	var all []game2048.Bitboard
+	for _, b := range boards {
+		for s := range 8 {
+			all = append(all, symmetric(b, s))
+		}
+	}
+	n := sparseNetwork6(4, all)
+	for _, b := range boards {
+		want := n.Value(b)
+		for s := range 8 {
+			if got := n.Value(symmetric(b, s)); got != want {
+				t.Fatalf("board %x, symmetry %d: %v, want %v", uint64(b), s, got, want)
+			}
+		}
+	}
+}
+
+func TestMirrorsMatchSymmetries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 1000 {
+		b := randomBitboard(rng)
+		x := uint64(b)
+		for _, tc := range []struct {
+			name string
+			got  uint64
+			s    int
+		}{
+			{"mirrorRows", mirrorRows(x), 1},
+			{"flipRows", flipRows(x), 2},
+		} {
+			if want := uint64(symmetric(b, tc.s)); tc.got != want {
+				t.Fatalf("%s(%x) = %x, want %x", tc.name, x, tc.got, want)
+			}
+		}
+	}
+}
+
+func TestEvalKinds6(t *testing.T) {
+	boards := randomBitboards(6, 1000)
+	n := sparseNetwork6(7, boards)
+	h := newEvaluator(DefaultWeights())
+	tests := []struct {
+		kind Eval
+		want func(b game2048.Bitboard) float64
+	}{
+		{EvalNetwork, n.Value},
+		{EvalBlend, func(b game2048.Bitboard) float64 { return n.Value(b) + 0.25*float64(h.bitboard(b)) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind.String(), func(t *testing.T) {
+			e := New(Options{Eval: tc.kind, Network6: n, Blend: 0.25}).evaluator()
+			for _, b := range boards {
+				want, got := tc.want(b), float64(e.bitboard(b))
+				if math.Abs(got-want) > 1e-4*math.Max(1, math.Abs(want)) {
+					t.Fatalf("board %x: %v, want %v", uint64(b), got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestNetwork6FileRoundTrip(t *testing.T) {
+	boards := randomBitboards(8, 2000)
+	n := sparseNetwork6(9, boards)
+	n.w[0][0] = 0.4            // rounds to 0: not stored
+	n.w[1][tuple6Size-1] = 7.6 // the last pattern, rounded to 8
+	n.w[3][5] = -1e9           // clamped
+	var buf bytes.Buffer
+	if _, err := n.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	m, err := ReadNetwork6(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := range n.w {
+		for i, v := range n.w[g] {
+			if want := float32(round6(v)); m.w[g][i] != want {
+				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.w[g][i], want)
+			}
+		}
+	}
+	if !IsNetwork6File(buf.Bytes()) {
+		t.Fatal("IsNetwork6File does not know a 6-tuple network file")
+	}
+	var small bytes.Buffer
+	randomNetwork(1).WriteTo(&small)
+	if IsNetwork6File(small.Bytes()) {
+		t.Fatal("IsNetwork6File takes a 4-tuple network file for a 6-tuple one")
+	}
+}
+
+// network6Bytes builds a 6-tuple file body (before gzip) from the groups' entries,
+// each a (gap, weight) pair.
+func network6Bytes(groups ...[][2]int64) []byte {
+	out := []byte(network6Magic)
+	for _, g := range groups {
+		out = binary.AppendUvarint(out, uint64(len(g)))
+		for _, e := range g {
+			out = binary.AppendUvarint(out, uint64(e[0]))
+			out = binary.AppendVarint(out, e[1])
+		}
+	}
+	return out
+}
+
+func TestReadNetwork6Refuses(t *testing.T) {
+	gz := func(data []byte) []byte {
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(data)
+		zw.Close()
+		return buf.Bytes()
+	}
+	none := [][2]int64{}
+	var small bytes.Buffer
+	new(Network).WriteTo(&small)
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"not gzip", []byte("hello")},
+		{"a 4-tuple network", small.Bytes()},
+		{"truncated in the counts", gz(network6Bytes(none, none))},
+		{"truncated in a group", gz(network6Bytes([][2]int64{{0, 5}})[:len(network6Magic)+2])},
+		{"past the last pattern", gz(network6Bytes(none, [][2]int64{{tuple6Size, 1}}, none, none))},
+		{"a stored zero", gz(network6Bytes([][2]int64{{3, 0}}, none, none, none))},
+		{"too large", gz(network6Bytes([][2]int64{{3, 40000}}, none, none, none))},
+		{"trailing data", gz(append(network6Bytes(none, none, none, none), 1))},
+		{"bad checksum", func() []byte {
+			b := gz(network6Bytes(none, none, none, none))
+			b[len(b)-8] ^= 1
+			return b
+		}()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := ReadNetwork6(bytes.NewReader(tc.data)); err == nil {
+				t.Fatal("no error")
+			}
+		})
+	}
+	// And the smallest good file: every weight 0 but one.
+	n, err := ReadNetwork6(bytes.NewReader(gz(network6Bytes(none, [][2]int64{{9, -3}}, none, none))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.w[1][9] != -3 {
+		t.Fatalf("weight 9 of group 1 is %v, want -3", n.w[1][9])
+	}
+}
+
+func FuzzReadNetwork6(f *testing.F) {
+	f.Add([]byte("hello"))
+	f.Add(network6Bytes([][2]int64{{1, 2}}, nil, nil, nil))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		// The body goes in gzip-compressed, so the fuzzer explores the format rather
+		// than the compression.
+		var buf bytes.Buffer
+		zw := gzip.NewWriter(&buf)
+		zw.Write(body)
+		zw.Close()
+		n, err := ReadNetwork6(&buf)
+		if err == nil && n == nil {
+			t.Fatal("nil network without an error")
+		}
+	})
+}
+
+func TestDefaultNetwork6Plays(t *testing.T) {
+	tabs := defaultTable6()
+	// A board one move from losing is worth much less than an open one.
+	open, _ := game2048.ParseBoard("0,0,0,0/0,0,0,0/0,0,2,0/0,2,4,8")
+	crowded, _ := game2048.ParseBoard("2,4,8,16/4,8,16,32/8,16,32,64/16,32,64,0")
+	ob, _ := game2048.FromBoard(open)
+	cb, _ := game2048.FromBoard(crowded)
+	if o, c := tabs.valueT(ob, ob.Transpose()), tabs.valueT(cb, cb.Transpose()); o <= c {
+		t.Fatalf("open board %v <= crowded board %v", o, c)
+	}
+	if New(Options{}).evaluator().big != tabs {
+		t.Fatal("the default solver does not share the default network")
+	}
+}
+
+func TestTrain6Learns(t *testing.T) {
+	n := NewNetwork6()
+	trainLearns(t, 300, func(opt TrainOptions) error { return Train6(t.Context(), n, opt) })
+}
+
+func TestTrain6Workers(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the workers share the weights without locks, by design")
+	}
+	n := NewNetwork6()
+	games := 0
+	err := Train6(t.Context(), n, TrainOptions{Games: 40, Seed: 1, Workers: 2, Progress: func(g int, _ int64) {
+		games++
+		if g != games {
+			t.Errorf("progress says game %d after %d games", g, games)
+		}
+	}})
+	if err != nil || games != 40 {
+		t.Fatalf("Train6 with 2 workers: %d games, %v; want 40, nil", games, err)
+	}
+}
