@@ -124,18 +124,26 @@ func Test2048Train(t *testing.T) {
 	// Training on from the file, then playing with it.
 	more := filepath.Join(dir, "more.gz")
 	out, errOut, code = run(t, "", "2048", "train", "--games", "100", "--from", net, "--out", more)
-	if code != 0 || !strings.Contains(out, "Trained on 100 games") || !strings.Contains(out, "--network "+more) {
+	if code != 0 || !strings.Contains(out, "Trained a 6-tuple network on 100 games") || !strings.Contains(out, "--network "+more) {
 		t.Fatalf("train --from: code %d, %q %s", code, out, errOut)
 	}
 	// The new file replaced the old one whole, with no temporary file left beside it.
 	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
 		t.Fatalf("%d files in the output directory, want net.gz and more.gz", len(entries))
 	}
-	for _, eval := range []string{"blend", "network", "heuristic"} {
-		out, errOut, code = run(t, "", "2048", "autoplay", "--games", "1", "--seed", "2", "--depth", "1",
-			"--network", more, "--eval", eval, "--json")
-		if code != 0 || !strings.Contains(out, `"mean"`) {
-			t.Fatalf("autoplay --eval %s: code %d, %q %s", eval, code, out, errOut)
+	// And a 4-tuple network, which every --eval reads too.
+	small := filepath.Join(dir, "small.gz")
+	out, errOut, code = run(t, "", "2048", "train", "--tuples", "4", "--games", "200", "--out", small, "--json")
+	if code != 0 || !strings.Contains(out, `"tuples":4`) {
+		t.Fatalf("train --tuples 4: code %d, %q %s", code, out, errOut)
+	}
+	for _, network := range []string{more, small} {
+		for _, eval := range []string{"blend", "network", "heuristic", "blend4"} {
+			out, errOut, code = run(t, "", "2048", "autoplay", "--games", "1", "--seed", "2", "--depth", "1",
+				"--network", network, "--eval", eval, "--json")
+			if code != 0 || !strings.Contains(out, `"mean"`) {
+				t.Fatalf("autoplay --network %s --eval %s: code %d, %q %s", network, eval, code, out, errOut)
+			}
 		}
 	}
 	out, errOut, code = run(t, "", "2048", "hint", "--board", "2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2", "--depth", "1", "--eval", "network")
@@ -152,6 +160,10 @@ func Test2048Train(t *testing.T) {
 		{[]string{"--games", "1", "--from", filepath.Join(dir, "nope.gz"), "--out", net}, "no such file"},
 		{[]string{"--games", "1", "--out", filepath.Join(dir, "no", "dir.gz")}, "does not exist"},
 		{[]string{"--games", "1", "--out", dir}, "is a directory"},
+		{[]string{"--games", "1", "--tuples", "5", "--out", net}, "--tuples 5"},
+		{[]string{"--games", "1", "--workers", "0", "--out", net}, "--workers 0"},
+		{[]string{"--games", "1", "--tuples", "4", "--workers", "2", "--out", net}, "trains on one CPU"},
+		{[]string{"--games", "1", "--tuples", "4", "--from", net, "--out", more}, "not a 4-tuple network"},
 	} {
 		_, errOut, code := run(t, "", append([]string{"2048", "train"}, tc.args...)...)
 		if code != 2 || !strings.Contains(errOut, tc.want) {

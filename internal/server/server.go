@@ -7,6 +7,7 @@ package server
 import (
 	"context"
 	"errors"
+	"github.com/gridgames/gridgames/game2048/solver"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -69,6 +70,7 @@ func New(st store.Store, opt Options) *Server {
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
 		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers)}
 	s.routes()
+	go solver.Warm() // the first 2048 hint need not wait for the network to unpack
 	return s
 }
 

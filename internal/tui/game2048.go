@@ -70,6 +70,7 @@ func New2048(opt Options2048) (*Model2048, error) {
 	}
 	m := &Model2048{opt: opt, width: 80, height: 24,
 		solver: solver.New(solver.Options{Time: opt.HintTime, Depth: 6})}
+	go solver.Warm() // so that the first hint need not wait for the network to unpack
 	cmd, err := m.newGame()
 	if err != nil {
 		return nil, err
