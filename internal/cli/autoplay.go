@@ -76,7 +76,7 @@ On a terminal, each game's moves, score and max tile show on stderr as it plays.
 Ctrl+C stops: the games under way are written to --out as they stand, and the
 summary of the finished games is printed.
 
-By default the solver searches as deep as the position calls for within 20 ms a
+By default the solver searches as deep as the position calls for within 30 ms a
 move on 4x4 (50 ms on other boards): a 4x4 game takes a few minutes. --depth 1 or 2
 plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 		Example: `  gridgames 2048 autoplay --games 20 --depth 1
