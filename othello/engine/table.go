@@ -6,8 +6,10 @@ import "sync/atomic"
 
 // table is a lockless hash table shared by all workers (Hyatt's trick: each slot
 // holds check = hash^data and data, written and read atomically; a torn slot fails
-// the check and reads as a miss). Replacement prefers deeper entries of the current
-// search; entries of older searches are always replaced.
+// the check and reads as a miss). A position may sit in either slot of its bucket
+// of two (32 bytes, in one cache line); a new position takes the slot of an older
+// search's entry, else the shallower one, so deep entries survive a flood of
+// shallow ones without blocking new ones.
 type table struct {
 	slots []slot
 	mask  uint64
@@ -38,7 +40,9 @@ func unpack(d uint64) entry {
 
 // newTable makes a table of 2^bits slots (16 bytes each).
 func newTable(bits uint) *table {
-	return &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1}
+	t := &table{slots: make([]slot, 1<<bits), mask: 1<<bits - 1}
+	hugePages(t.slots)
+	return t
 }
 
 // hashOf mixes a position (discs of the side to move, of the other side) into 64
@@ -56,24 +60,54 @@ func mix64(z uint64) uint64 {
 }
 
 func (t *table) probe(h uint64) (entry, bool) {
-	s := &t.slots[h&t.mask]
-	d := s.data.Load()
-	if s.check.Load()^d != h {
-		return entry{}, false
+	i := h & t.mask &^ 1
+	for j := i; j <= i+1; j++ {
+		s := &t.slots[j]
+		d := s.data.Load()
+		if s.check.Load()^d == h {
+			return unpack(d), true
+		}
 	}
-	return unpack(d), true
+	return entry{}, false
 }
 
-// store records bounds for the position hashed h, unless the slot holds a deeper
-// entry of the current search for another position.
+// store records bounds for the position hashed h in its bucket of two slots: over
+// the position's own entry (keeping the tighter bounds of both when they were
+// searched to the same depth), else over the slot of the other position that is
+// older or shallower.
 func (t *table) store(h uint64, e entry) {
-	s := &t.slots[h&t.mask]
-	old := s.data.Load()
-	if oe := unpack(old); s.check.Load()^old != h && oe.age == uint8(t.age) && oe.depth > e.depth {
-		return
+	i := h & t.mask &^ 1
+	age := uint8(t.age)
+	e.age = age
+	victim := -1
+	vd := 0
+	for j := i; j <= i+1; j++ {
+		s := &t.slots[j]
+		old := s.data.Load()
+		oe := unpack(old)
+		if s.check.Load()^old == h {
+			if oe.depth == e.depth && oe.age == age {
+				lo, hi := max(e.lower, oe.lower), min(e.upper, oe.upper)
+				if lo <= hi {
+					e.lower, e.upper = lo, hi
+				}
+				if e.move < 0 {
+					e.move = oe.move
+				}
+			}
+			victim = int(j)
+			break
+		}
+		d := int(oe.depth)
+		if oe.age != age {
+			d = -1
+		}
+		if victim < 0 || d < vd {
+			victim, vd = int(j), d
+		}
 	}
-	e.age = uint8(t.age)
 	d := e.pack()
+	s := &t.slots[victim]
 	s.data.Store(d)
 	s.check.Store(h ^ d)
 }

@@ -65,3 +65,58 @@ func TestStableDiscsNeverFlip(t *testing.T) {
 		t.Fatal("no stable discs found at all: the test tested nothing")
 	}
 }
+
+// TestTableBuckets checks the two-slot buckets: two positions of one bucket are
+// both kept, a third replaces the shallower, and bounds found at one depth for
+// one position add up rather than overwrite each other.
+func TestTableBuckets(t *testing.T) {
+	tt := newTable(4)
+	tt.newSearch()
+	// Hashes with equal bucket bits and different checks.
+	a, b, c := uint64(0x100), uint64(0x201), uint64(0x300)
+	tt.store(a, entry{lower: -inf, upper: 10, depth: exactDepth(12), move: 3})
+	tt.store(b, entry{lower: 4, upper: inf, depth: exactDepth(14), move: 5})
+	for _, tc := range []struct {
+		name string
+		h    uint64
+		want entry
+		ok   bool
+	}{
+		{"first kept", a, entry{lower: -inf, upper: 10, depth: exactDepth(12), move: 3}, true},
+		{"second kept", b, entry{lower: 4, upper: inf, depth: exactDepth(14), move: 5}, true},
+		{"absent", c, entry{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := tt.probe(tc.h)
+			got.age = 0
+			if ok != tc.ok || got != tc.want {
+				t.Fatalf("probe(%#x) = %+v, %v; want %+v, %v", tc.h, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+	t.Run("merge", func(t *testing.T) {
+		tt.store(a, entry{lower: 6, upper: inf, depth: exactDepth(12), move: -1})
+		got, _ := tt.probe(a)
+		if got.lower != 6 || got.upper != 10 || got.move != 3 {
+			t.Fatalf("after a lower bound of 6 on an upper bound of 10: %+v, want [6, 10] and move 3", got)
+		}
+	})
+	t.Run("replace the shallower", func(t *testing.T) {
+		tt.store(c, entry{lower: 0, upper: 0, depth: exactDepth(13), move: 1})
+		if _, ok := tt.probe(a); ok {
+			t.Fatal("the shallower entry (12 empties) survived a third position")
+		}
+		for _, h := range []uint64{b, c} {
+			if _, ok := tt.probe(h); !ok {
+				t.Fatalf("%#x lost", h)
+			}
+		}
+	})
+	t.Run("older search", func(t *testing.T) {
+		tt.newSearch()
+		tt.store(a, entry{lower: 2, upper: 2, depth: 1, move: 0})
+		if _, ok := tt.probe(a); !ok {
+			t.Fatal("a shallow entry of a new search did not replace an old search's")
+		}
+	})
+}
