@@ -9,7 +9,7 @@ package engine
 const (
 	inf        = 1 << 14
 	smallSolve = 6  // at or below this many empties: parity order, no sorting
-	ttSolve    = 10 // above this many empties: the transposition table too
+	ttSolve    = 9  // above this many empties: the transposition table too
 	etcEmpties = 12 // at or above this many empties: enhanced transposition cutoffs
 )
 
@@ -420,8 +420,7 @@ func (s *searcher) solveChild(p, o, mv uint64, alpha, beta, n int) int {
 // orders moves by a shallow search.
 func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	s.nodes++
-	if s.stop.Load() {
-		s.aborted = true
+	if s.aborted || (s.nodes&0x3ff == 0 && s.poll()) {
 		return 0
 	}
 	h := hashOf(p, o)
@@ -451,6 +450,9 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 			return -s.finalScore(o, p)
 		}
 		return -s.solveTT(o, p, -beta, -alpha, n, true)
+	}
+	if n < etcEmpties && n < helpMinEmpties && (s.pat == nil || n < patternOrderEmpties) && n < shallowOrderEmpties {
+		return s.solveTTLazy(p, o, mv, h, ttMove, alpha, beta, n)
 	}
 	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
 	if n >= etcEmpties {
@@ -484,6 +486,49 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 			v = -s.solveNext(np, no, -a-1, -a, n-1)
 			if v > a && v < beta {
 				v = -s.solveNext(np, no, -beta, -v, n-1)
+			}
+		}
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
+	return best
+}
+
+// solveTTLazy is solveTT's search of the moves mv near the end, where no ETC, no
+// sharing and no patterns need the whole list sorted: like solveSorted it picks
+// each next move fastest-first only when it needs one, the table's move first.
+func (s *searcher) solveTTLazy(p, o, mv, h uint64, ttMove, alpha, beta, n int) int {
+	list := s.scoredMoves(p, o, mv, &s.solveLists[n])
+	if ttMove >= 0 {
+		for i := range list {
+			if int(list[i].sq) == ttMove {
+				list[i].key = -inf
+				break
+			}
+		}
+	}
+	alpha0 := alpha
+	best, bestMove := -inf, -1
+	for i := range list {
+		selectBest(list[i:])
+		m := &list[i]
+		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
+		a := max(alpha, best)
+		var v int
+		if i == 0 {
+			v = -s.solveChild(np, no, m.reply, -beta, -a, n-1)
+		} else {
+			v = -s.solveChild(np, no, m.reply, -a-1, -a, n-1)
+			if v > a && v < beta {
+				v = -s.solveChild(np, no, m.reply, -beta, -v, n-1)
 			}
 		}
 		if s.aborted {

@@ -7,7 +7,7 @@ import "sync/atomic"
 const (
 	exactBase           = 128 // table entries from the exact solver have depth exactBase+empties
 	shallowOrderEmpties = 20  // at or above this many empties the solver orders moves by a shallow search
-	patternOrderEmpties = 14  // from 14 to 19 empties the solver's fastest-first order heeds the patterns too
+	patternOrderEmpties = 13  // from 13 to 19 empties the solver's fastest-first order heeds the patterns too
 )
 
 // searcher is one goroutine's search state. The table is shared; everything else
@@ -183,7 +183,7 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 	if n >= shallowOrderEmpties {
 		return s.shallowOrder(p, o, mv, buf, ttMove, n)
 	}
-	list := s.orderedMoves(p, o, mv, buf)
+	list := s.scoredMoves(p, o, mv, buf)
 	if s.pat != nil && n >= patternOrderEmpties {
 		// The patterns' value of each reply, two key points per disc, counts
 		// beside the replies (eight points each).
@@ -192,8 +192,8 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 			m.key += int16(s.patternEval(np, no) / (unit / 2))
 		}
-		sortMoves(list)
 	}
+	sortMoves(list)
 	promote(list, ttMove)
 	return list
 }
