@@ -176,11 +176,12 @@ exact scores of the samples files (from ` + "`othello samples`" + `) by stochast
 gradient descent, and write them to FILE. The last --holdout samples are kept
 aside to measure the fit on positions not learned from.
 
-The built-in weights were made by (about an hour on 2 CPUs, then 5 seconds):
+The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds):
   gridgames othello samples --games 6000 --seed 1 --empties 10-20 --out s1.txt
-  gridgames othello samples --games 8000 --seed 2 --empties 10-20 --out s2.txt
-  gridgames othello samples --games 8000 --seed 3 --empties 10-20 --out s3.txt
-  gridgames othello train s1.txt s2.txt s3.txt --rate 0.002 --epochs 40 --out p.gz`,
+  gridgames othello samples --games 8000 --seed K --empties 10-20 --out sK.txt   (K = 2, 3)
+  gridgames othello samples --games 8000 --seed 4 --empties 12-21 --out s4.txt
+  gridgames othello samples --games 8000 --seed K --empties 13-19 --out sK.txt   (K = 5 to 16)
+  gridgames othello train s1.txt s2.txt ... s16.txt --rate 0.002 --epochs 40 --out p.gz`,
 		Example: `  gridgames othello train s1.txt s2.txt --out p.gz
   gridgames othello solve --patterns p.gz --check < ffo.obf`,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -14,7 +14,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		data []byte
 		sum  string
 	}{
-		{"patterns_default.bin.gz", defaultPatternsFile, "24b39f3d25fa0e86c69ed987266e54d5d3dcafdb712f0d358f74f8cdff12cd9d"},
+		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
 		{"midgame_default.bin.gz", defaultMidgameFile, "b08aa635fba6990794ab5a802ac2704a65d233f7a968b77fb812788f0e55a0f5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
