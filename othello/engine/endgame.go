@@ -356,8 +356,16 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 		}
 		return -s.solveSorted(o, p, moves(o, p, s.g.mask), -beta, -alpha, n, true)
 	}
-	list := s.scoredMoves(p, o, mv, &s.solveLists[n])
-	best := -inf
+	best, _ := s.solveList(p, o, s.scoredMoves(p, o, mv, &s.solveLists[n]), alpha, beta, n)
+	return best
+}
+
+// solveList searches the moves of list (keyed, unsorted) fastest-first, picking
+// each next move only when it needs one, the first with the window (alpha, beta)
+// and the others with a null window. It returns the best value (fail-soft) and its
+// move, stopping at the first move that reaches beta.
+func (s *searcher) solveList(p, o uint64, list []moveScore, alpha, beta, n int) (best, bestMove int) {
+	best, bestMove = -inf, -1
 	for i := range list {
 		selectBest(list[i:])
 		m := &list[i]
@@ -373,13 +381,13 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 			}
 		}
 		if v > best {
-			best = v
+			best, bestMove = v, int(m.sq)
 			if v >= beta {
-				return v
+				break
 			}
 		}
 	}
-	return best
+	return best, bestMove
 }
 
 // selectBest moves the entry of l with the lowest key to the front.
@@ -515,33 +523,11 @@ func (s *searcher) solveTTLazy(p, o, mv, h uint64, ttMove, alpha, beta, n int) i
 			}
 		}
 	}
-	alpha0 := alpha
-	best, bestMove := -inf, -1
-	for i := range list {
-		selectBest(list[i:])
-		m := &list[i]
-		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-		a := max(alpha, best)
-		var v int
-		if i == 0 {
-			v = -s.solveChild(np, no, m.reply, -beta, -a, n-1)
-		} else {
-			v = -s.solveChild(np, no, m.reply, -a-1, -a, n-1)
-			if v > a && v < beta {
-				v = -s.solveChild(np, no, m.reply, -beta, -v, n-1)
-			}
-		}
-		if s.aborted {
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, int(m.sq)
-			if v >= beta {
-				break
-			}
-		}
+	best, bestMove := s.solveList(p, o, list, alpha, beta, n)
+	if s.aborted {
+		return 0
 	}
-	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
+	storeBounds(s.tt, h, best, alpha, beta, exactDepth(n), bestMove)
 	return best
 }
 
