@@ -30,12 +30,28 @@ func BenchmarkEvaluate(b *testing.B) {
 			s.evaluate(p.Player(), p.Opponent())
 		}
 	})
-	s.pat = DefaultPatterns()
+	s.pat = DefaultPatterns().searchForm()
 	b.Run("patterns", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			p := pos[i&255]
 			s.patternEval(p.Player(), p.Opponent())
 		}
+	})
+	// Every child of a position, valued from the position's own indexes as the
+	// solver orders its moves: the time per child.
+	b.Run("children", func(b *testing.B) {
+		var lists [32]moveScore
+		children := 0
+		for i := 0; b.Loop(); i++ {
+			p, o := pos[i&255].Player(), pos[i&255].Opponent()
+			var buf [64]int32
+			parent := layout.indexes(o, p, buf[:0])
+			for _, m := range s.scoredMoves(p, o, moves(p, o, s.g.mask), &lists) {
+				s.childEval(parent, &m, o&^m.flips, p|m.flips|1<<uint(m.sq))
+				children++
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(children), "ns/child")
 	})
 }
 

@@ -70,11 +70,7 @@ func (s *searcher) midgameEval(p, o uint64) int {
 	if w == nil {
 		return s.evaluate(p, o)
 	}
-	v, over := w.valueOver(p, o)
-	if over {
-		return s.finalScore(p, o) * unit
-	}
-	return int(max(-64*unit, min(64*unit, v*unit)))
+	return s.fastEval(w.searchForm(), p, o)
 }
 
 // The midgame file: gzip of a magic line, the number of phases (uint32, little

@@ -257,12 +257,3 @@ func (w *Patterns) valueOver(p, o uint64) (float32, bool) {
 	}
 	return v, false
 }
-
-// patternEval scores (p, o) in evaluation units for the search, from the weights.
-func (s *searcher) patternEval(p, o uint64) int {
-	v, over := s.pat.valueOver(p, o)
-	if over {
-		return s.finalScore(p, o) * unit
-	}
-	return int(max(-64*unit, min(64*unit, v*unit)))
-}

@@ -103,6 +103,12 @@ func diagIndex(p, o, mask uint64, n int) int32 {
 // features appends to idx the weight indexes active in (p, o) (one per instance,
 // in layout order) and returns the scalar feature values.
 func (l *patternLayout) features(p, o uint64, idx []int32) ([]int32, [numScalars]float32) {
+	return l.indexes(p, o, idx), scalars(p, o)
+}
+
+// indexes appends to idx the weight indexes active in (p, o), one per instance, in
+// layout order: p's discs are digit 1, o's digit 2.
+func (l *patternLayout) indexes(p, o uint64, idx []int32) []int32 {
 	var ip, io [8]uint64
 	for sym := range 8 {
 		ip[sym], io[sym] = image(p, sym), image(o, sym)
@@ -126,7 +132,7 @@ func (l *patternLayout) features(p, o uint64, idx []int32) ([]int32, [numScalars
 		n := 14 - int(in[k].shape) // diagonals of 8 down to 4 squares
 		idx = append(idx, in[k].offset+diagIndex(ip[in[k].sym], io[in[k].sym], diagMasks[n], n))
 	}
-	return idx, scalars(p, o)
+	return idx
 }
 
 var diagMasks = [9]uint64{4: diag4Mask, 5: diag5Mask, 6: diag6Mask, 7: diag7Mask, 8: diag8Mask}

@@ -19,6 +19,9 @@ import (
 // evaluation. DefaultPatterns is built in; TrainPatterns makes new ones.
 type Patterns struct {
 	w []float32
+
+	fastOnce sync.Once
+	fast     *fastPatterns // the search's form of w (see searchForm)
 }
 
 // newPatterns returns all-zero weights.

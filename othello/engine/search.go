@@ -20,10 +20,10 @@ type searcher struct {
 	live      *atomic.Uint64 // the run's node count, for progress reports
 	stop      *atomic.Bool
 	aborted   bool
-	pl        *pool     // the search's workers, for sharing moves with idle ones
-	pat       *Patterns // if not nil, the evaluation instead of the hand-made one
-	mid       *Midgame  // else if not nil, the evaluation
-	selective bool      // ProbCut in the midgame search
+	pl        *pool         // the search's workers, for sharing moves with idle ones
+	pat       *fastPatterns // if not nil, the evaluation instead of the hand-made one
+	mid       *Midgame      // else if not nil, the evaluation
+	selective bool          // ProbCut in the midgame search
 
 	// Move lists, one per level of the recursion, so they never go to the heap
 	// (shared with helpers, a list on the stack would): the midgame indexes them
@@ -187,10 +187,12 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 	if s.pat != nil && n >= patternOrderEmpties {
 		// The patterns' value of each reply, two key points per disc, counts
 		// beside the replies (eight points each).
+		var buf [64]int32
+		parent := layout.indexes(o, p, buf[:0])
 		for i := range list {
 			m := &list[i]
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			m.key += int16(s.patternEval(np, no) / (unit / 2))
+			m.key += int16(s.childEval(parent, m, np, no) / (unit / 2))
 		}
 	}
 	sortMoves(list)

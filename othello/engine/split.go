@@ -56,7 +56,7 @@ func (pl *pool) newSearcher() *searcher {
 	} else {
 		s = new(searcher)
 	}
-	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat, pl.mid, pl.selective
+	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat.searchForm(), pl.mid, pl.selective
 	s.nodes, s.reported, s.aborted = 0, 0, false
 	return s
 }
