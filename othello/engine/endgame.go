@@ -283,8 +283,9 @@ func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore
 }
 
 // scoredMoves lists the moves of p, unsorted, each keyed fastest-first: fewest
-// replies for the opponent, a reply on a corner counting twice, a move onto a
-// corner as one reply fewer, odd-quadrant moves first among equals. Each entry
+// replies for the opponent, a reply on a corner counting twice, each empty square
+// next to p's discs a quarter reply, a move onto a corner as one reply fewer,
+// odd-quadrant moves first among equals. Each entry
 // keeps the opponent's replies, which its child needs next.
 func (s *searcher) scoredMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
 	odd := s.g.oddQuadrants(s.g.mask &^ (p | o))
@@ -293,10 +294,11 @@ func (s *searcher) scoredMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore 
 		sq := lowest(m)
 		f := flips(p, o, sq)
 		np, no := o&^f, p|f|1<<uint(sq)
-		// Weigh the opponent's replies, and a little its potential mobility (empty
-		// squares next to our discs).
+		// Weigh the opponent's replies, and a quarter as much its potential
+		// mobility (empty squares next to our discs): on FFO #21-49 a quarter
+		// searched 4% fewer nodes (geometric mean) than an eighth.
 		reply := moves(np, no, s.g.mask)
-		key := popcount(reply)*8 + popcount(reply&s.g.corners)*8 + popcount(neighbours(no, &s.g)&^(np|no)&s.g.mask)
+		key := popcount(reply)*8 + popcount(reply&s.g.corners)*8 + 2*popcount(neighbours(no, &s.g)&^(np|no)&s.g.mask)
 		if s.g.corners&(1<<uint(sq)) != 0 {
 			key -= 8
 		}
