@@ -121,6 +121,14 @@ func (g *geometry) oddQuadrants(empty uint64) uint64 {
 // neighbours is off the board or already stable. It iterates to a fixed point from
 // nothing, so it finds corners first and grows from them.
 func (g *geometry) stable(p, o uint64) uint64 {
+	if g.size == 8 {
+		return stable8(p, o)
+	}
+	return g.stableAny(p, o)
+}
+
+// stableAny is stable for any board size.
+func (g *geometry) stableAny(p, o uint64) uint64 {
 	empty := g.mask &^ (p | o)
 	off := ^g.mask
 	inner := g.mask &^ (g.colA | g.colH) // squares whose east-west neighbours are on the board
