@@ -12,7 +12,10 @@ const (
 	ttSolve    = 9  // above this many empties: the transposition table too
 	etcEmpties = 12 // at or above this many empties: enhanced transposition cutoffs
 
-	stabilityMargin = 4 // the stable discs are counted only with this many of o's discs to spare (see stabilityCut)
+	// The stable discs are counted only with this many of o's discs to spare (see
+	// stabilityCut): at 4 empties, where a cut saves little, with more.
+	stabilityMargin = 4
+	solve4Margin    = 6
 )
 
 // finalScore is the score of a finished game for p: discs difference, empties to the winner.
@@ -179,6 +182,9 @@ func (s *searcher) solve3(p, o uint64, alpha, beta int, empty uint64, passed boo
 // keys branch-free, each move answered by solve3 with no move list or loop.
 func (s *searcher) solve4(p, o uint64, alpha, beta int, parity uint8, passed bool) int {
 	s.nodes++
+	if v := s.stabilityCut(p, o, alpha, solve4Margin); v != inf {
+		return v
+	}
 	empty := s.g.mask &^ (p | o)
 	// key: 6 bits of square, then its class: the parity pass (0 odd, 1 even) times
 	// 3 plus its rank, so ascending keys are the order to try.
@@ -236,7 +242,7 @@ func (s *searcher) solve4(p, o uint64, alpha, beta int, parity uint8, passed boo
 // parity is the quadrants holding an odd number of empties (see geometry.parity).
 func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
 	s.nodes++
-	if v := s.stabilityCut(p, o, alpha); v != inf {
+	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
 		return v
 	}
 	empty := s.g.mask &^ (p | o)
@@ -336,12 +342,14 @@ func sortMoves(l []moveScore) {
 
 // stabilityCut returns an upper bound on p's score from o's stable discs, when that
 // bound is at or below alpha (so the node fails low), else inf. It may return inf
-// without looking when a cut is unlikely.
-func (s *searcher) stabilityCut(p, o uint64, alpha int) int {
+// without looking when a cut is unlikely: when it would need all of o's discs but
+// fewer than spare to be stable.
+func (s *searcher) stabilityCut(p, o uint64, alpha, spare int) int {
 	// A cut needs about (squares-alpha)/2 of o's discs stable. When that is all of
-	// them or all but a few (under stabilityMargin to spare), a cut is impossible or
-	// rare (under 1% of tries on FFO #40-44), so the stable discs are not counted.
-	if alpha < s.g.squares-2*popcount(o)+2*stabilityMargin {
+	// them or all but a few, a cut is impossible or rare (under 1% of tries at 5 to
+	// 7 empties on FFO #40-44 with under 4 to spare), so the stable discs are not
+	// counted.
+	if alpha < s.g.squares-2*popcount(o)+2*spare {
 		return inf
 	}
 	if upper := s.g.squares - 2*popcount(s.g.stable(p, o)); upper <= alpha {
@@ -358,7 +366,7 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 	if s.nodes&0xfff == 0 && s.poll() {
 		return 0
 	}
-	if v := s.stabilityCut(p, o, alpha); v != inf {
+	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
 		return v
 	}
 	if mv == 0 {
@@ -460,7 +468,7 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	} else if ok {
 		ttMove = int(e.move)
 	}
-	if v := s.stabilityCut(p, o, alpha); v != inf {
+	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
 		return v
 	}
 	mv := moves(p, o, s.g.mask)
