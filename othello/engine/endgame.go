@@ -13,7 +13,8 @@ const (
 	etcEmpties = 12 // at or above this many empties: enhanced transposition cutoffs
 
 	// The stable discs are counted only with this many of o's discs to spare (see
-	// stabilityCut): at 4 empties, where a cut saves little, with more.
+	// stabilityCut). At 4 empties a cut saves only a few leaves, so solve4 asks for
+	// more to spare, counting only where a cut is likely.
 	stabilityMargin = 4
 	solve4Margin    = 6
 )
@@ -296,8 +297,8 @@ func (s *searcher) orderedMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore
 // scoredMoves lists the moves of p, unsorted, each keyed fastest-first: fewest
 // replies for the opponent, a reply on a corner counting twice, each empty square
 // next to p's discs a quarter reply, a move onto a corner as one reply fewer,
-// odd-quadrant moves first among equals. Each entry
-// keeps the opponent's replies, which its child needs next.
+// odd-quadrant moves first among equals. Each entry keeps the opponent's replies,
+// which its child needs next.
 func (s *searcher) scoredMoves(p, o, mv uint64, buf *[32]moveScore) []moveScore {
 	odd := s.g.oddQuadrants(s.g.mask &^ (p | o))
 	list := buf[:0]
