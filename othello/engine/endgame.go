@@ -13,7 +13,7 @@ const (
 	etcEmpties = 12 // at or above this many empties: enhanced transposition cutoffs
 
 	// The stable discs are counted only with this many of o's discs to spare (see
-	// stabilityCut). At 4 empties a cut saves only a few leaves, so solve4 asks for
+	// stableWorth). At 4 empties a cut saves only a few leaves, so solve4 asks for
 	// more to spare, counting only where a cut is likely.
 	stabilityMargin = 4
 	solve4Margin    = 6
@@ -183,8 +183,10 @@ func (s *searcher) solve3(p, o uint64, alpha, beta int, empty uint64, passed boo
 // keys branch-free, each move answered by solve3 with no move list or loop.
 func (s *searcher) solve4(p, o uint64, alpha, beta int, parity uint8, passed bool) int {
 	s.nodes++
-	if v := s.stabilityCut(p, o, alpha, solve4Margin); v != inf {
-		return v
+	if s.stableWorth(o, alpha, solve4Margin) {
+		if v := s.stabilityCut(p, o, alpha); v != inf {
+			return v
+		}
 	}
 	empty := s.g.mask &^ (p | o)
 	// key: 6 bits of square, then its class: the parity pass (0 odd, 1 even) times
@@ -243,8 +245,10 @@ func (s *searcher) solve4(p, o uint64, alpha, beta int, parity uint8, passed boo
 // parity is the quadrants holding an odd number of empties (see geometry.parity).
 func (s *searcher) solveSmall(p, o uint64, alpha, beta, n int, parity uint8, passed bool) int {
 	s.nodes++
-	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
-		return v
+	if s.stableWorth(o, alpha, stabilityMargin) {
+		if v := s.stabilityCut(p, o, alpha); v != inf {
+			return v
+		}
 	}
 	empty := s.g.mask &^ (p | o)
 	odd := empty & s.g.parityMask[parity]
@@ -341,19 +345,25 @@ func sortMoves(l []moveScore) {
 	}
 }
 
+// stableWorth reports whether stabilityCut is worth trying: a cut needs about
+// (squares-alpha)/2 of o's discs stable, and when that is all of them or all but
+// fewer than spare, a cut is impossible or rare (under 1% of tries at 5 to 7 empties
+// on FFO #40-44 with under 4 to spare), so the stable discs are not counted. It is
+// small enough to inline, so the usual answer, no, costs no call.
+func (s *searcher) stableWorth(o uint64, alpha, spare int) bool {
+	return alpha+2*popcount(o) >= s.g.squares+2*spare
+}
+
 // stabilityCut returns an upper bound on p's score from o's stable discs, when that
-// bound is at or below alpha (so the node fails low), else inf. It may return inf
-// without looking when a cut is unlikely: when it would need all of o's discs but
-// fewer than spare to be stable.
-func (s *searcher) stabilityCut(p, o uint64, alpha, spare int) int {
-	// A cut needs about (squares-alpha)/2 of o's discs stable. When that is all of
-	// them or all but a few, a cut is impossible or rare (under 1% of tries at 5 to
-	// 7 empties on FFO #40-44 with under 4 to spare), so the stable discs are not
-	// counted.
-	if alpha < s.g.squares-2*popcount(o)+2*spare {
-		return inf
+// bound is at or below alpha (so the node fails low), else inf.
+func (s *searcher) stabilityCut(p, o uint64, alpha int) int {
+	var st uint64
+	if s.g.size == 8 {
+		st = stable8(p, o)
+	} else {
+		st = s.g.stableAny(p, o)
 	}
-	if upper := s.g.squares - 2*popcount(s.g.stable(p, o)); upper <= alpha {
+	if upper := s.g.squares - 2*popcount(st); upper <= alpha {
 		return upper
 	}
 	return inf
@@ -367,8 +377,10 @@ func (s *searcher) solveSorted(p, o, mv uint64, alpha, beta, n int, passed bool)
 	if s.nodes&0xfff == 0 && s.poll() {
 		return 0
 	}
-	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
-		return v
+	if s.stableWorth(o, alpha, stabilityMargin) {
+		if v := s.stabilityCut(p, o, alpha); v != inf {
+			return v
+		}
 	}
 	if mv == 0 {
 		if passed {
@@ -469,8 +481,10 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	} else if ok {
 		ttMove = int(e.move)
 	}
-	if v := s.stabilityCut(p, o, alpha, stabilityMargin); v != inf {
-		return v
+	if s.stableWorth(o, alpha, stabilityMargin) {
+		if v := s.stabilityCut(p, o, alpha); v != inf {
+			return v
+		}
 	}
 	mv := moves(p, o, s.g.mask)
 	if mv == 0 {
