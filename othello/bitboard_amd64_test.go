@@ -23,6 +23,11 @@ func TestAVX2MatchesGo(t *testing.T) {
 		if got, want := legalMovesAVX2(p, o, mask), legalMovesGo(p, o, mask); got != want {
 			t.Fatalf("moves of %#x against %#x on %d: %#x, want %#x", p, o, size, got, want)
 		}
+		if useAVX512 {
+			if got, want := legalMovesAVX512(p, o, mask), legalMovesGo(p, o, mask); got != want {
+				t.Fatalf("AVX-512 moves of %#x against %#x on %d: %#x, want %#x", p, o, size, got, want)
+			}
+		}
 		if legalMovesGo(p, o, mask) != 0 {
 			if got, want := perftCount2AVX2(p, o, mask), perftCount2Go(p, o, mask); got != want {
 				t.Fatalf("two-ply count of %#x against %#x on %d: %d, want %d", p, o, size, got, want)
@@ -46,6 +51,11 @@ func FuzzAVX2MatchesGo(f *testing.F) {
 		o &^= p
 		if got, want := legalMovesAVX2(p, o, ^uint64(0)), legalMovesGo(p, o, ^uint64(0)); got != want {
 			t.Fatalf("moves %#x, want %#x", got, want)
+		}
+		if useAVX512 {
+			if got, want := legalMovesAVX512(p, o, ^uint64(0)), legalMovesGo(p, o, ^uint64(0)); got != want {
+				t.Fatalf("AVX-512 moves %#x, want %#x", got, want)
+			}
 		}
 		s := int(sq % 64)
 		if (p|o)&(1<<s) != 0 {
@@ -100,6 +110,12 @@ func BenchmarkMoveGen(b *testing.B) {
 			}
 		})
 		if avx && useAVX512 {
+			b.Run("moves/avx512", func(b *testing.B) {
+				for i := 0; b.Loop(); i++ {
+					q := boards[i&1023]
+					sink += legalMovesAVX512(q[0], q[1], ^uint64(0))
+				}
+			})
 			b.Run("flips/avx512", func(b *testing.B) {
 				for i := 0; b.Loop(); i++ {
 					q := boards[i&1023]
