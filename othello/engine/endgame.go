@@ -500,9 +500,15 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 	if n >= etcEmpties {
 		// Enhanced transposition cutoff: a child already solved to at most -beta
 		// for the opponent fails this node high without a search.
-		for _, m := range list {
-			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			if e, ok := s.tt.probe(hashOf(np, no)); ok && e.depth >= exactBase && -int(e.upper) >= beta {
+		// The children's buckets are nearly all in memory, not the cache: touch
+		// them all first, so the loads overlap rather than wait one by one.
+		var hs [32]uint64
+		for i, m := range list {
+			hs[i] = hashOf(o&^m.flips, p|m.flips|1<<uint(m.sq))
+			s.touched += s.tt.touch(hs[i])
+		}
+		for i := range list {
+			if e, ok := s.tt.probe(hs[i]); ok && e.depth >= exactBase && -int(e.upper) >= beta {
 				return -int(e.upper)
 			}
 		}

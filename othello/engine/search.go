@@ -33,6 +33,7 @@ type searcher struct {
 	// the solver nodes that call them, so no two live lists share one.
 	midLists   [maxPly + 1][32]moveScore
 	solveLists [maxPly + 1][32]moveScore
+	touched    uint64 // sums the words table.touch loads, so the compiler keeps the loads
 }
 
 // maxPly bounds search depths and empties.

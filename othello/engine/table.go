@@ -59,6 +59,11 @@ func mix64(z uint64) uint64 {
 	return z ^ z>>31
 }
 
+// touch loads the bucket of the position hashed h and returns a word of it, for
+// the caller to keep (so the load is not dropped) without waiting on it: a probe
+// soon after finds the bucket in the cache, and the loads of several touches overlap.
+func (t *table) touch(h uint64) uint64 { return t.slots[h&t.mask&^1].check.Load() }
+
 func (t *table) probe(h uint64) (entry, bool) {
 	i := h & t.mask &^ 1
 	for j := i; j <= i+1; j++ {
