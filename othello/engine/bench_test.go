@@ -60,10 +60,11 @@ func BenchmarkEvaluate(b *testing.B) {
 // the nodes per solve and the nodes per second.
 //
 // The clock starts once the engine's table has been written through. The first
-// touch of a fresh 64 MiB table costs 0.19-0.28 s of page faults on this VM, which
-// would otherwise land in each solve (#40: median 0.51 s with it, 0.38 s without,
-// 4 alternated runs). The CLI pays it once for a whole file, and Edax, whose speed
-// this is compared with, clears its table at startup, outside its timings.
+// touch of a fresh 64 MiB table costs 0.19-0.28 s of page faults on this VM. It
+// would land in the first solve of the process (#40: 0.38 s with it, 0.31 s
+// without, medians of 6 alternated runs); later engines reuse memory the runtime
+// already holds. The CLI pays it once for a whole file, and Edax, whose speed this
+// is compared with, clears its table at startup, outside its timings.
 func BenchmarkSolveFFO(b *testing.B) {
 	f, err := os.Open("../../data/fforum-40-59.obf")
 	if err != nil {
