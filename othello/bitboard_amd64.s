@@ -27,6 +27,40 @@ DATA inner<>+16(SB)/8, $0x7E7E7E7E7E7E7E7E
 DATA inner<>+24(SB)/8, $0x7E7E7E7E7E7E7E7E
 GLOBL inner<>(SB), RODATA|NOPTR, $32
 
+// The legal-moves kernels' common ends. MOVES_START loads P into Y0, O' (o's
+// discs a line may run through) into Y1, the shifts s into Y2 and 2s into Y3, and
+// starts the fills: FL = O' & (P << s) in Y4, FR = O' & (P >> s) in Y5.
+// MOVES_FINISH shifts the fills once more onto the moves (FL << s | FR >> s), ors
+// the four lanes, keeps the empty squares of mask and returns them.
+#define MOVES_START \
+	VPBROADCASTQ p+0(FP), Y0; \
+	VPBROADCASTQ o+8(FP), Y1; \
+	VPAND        inner<>(SB), Y1, Y1; \
+	VMOVDQU      shift1<>(SB), Y2; \
+	VMOVDQU      shift2<>(SB), Y3; \
+	VPSLLVQ      Y2, Y0, Y4; \
+	VPAND        Y1, Y4, Y4; \
+	VPSRLVQ      Y2, Y0, Y5; \
+	VPAND        Y1, Y5, Y5
+
+#define MOVES_FINISH \
+	VPSLLVQ      Y2, Y4, Y4; \
+	VPSRLVQ      Y2, Y5, Y5; \
+	VPOR         Y5, Y4, Y4; \
+	VEXTRACTI128 $1, Y4, X5; \
+	VPOR         X5, X4, X4; \
+	VPSHUFD      $0x4E, X4, X5; \
+	VPOR         X5, X4, X4; \
+	VMOVQ        X4, AX; \
+	VZEROUPPER; \
+	MOVQ         p+0(FP), BX; \
+	ORQ          o+8(FP), BX; \
+	NOTQ         BX; \
+	ANDQ         BX, AX; \
+	ANDQ         mask+16(FP), AX; \
+	MOVQ         AX, ret+24(FP); \
+	RET
+
 // func legalMovesAuto(p, o, mask uint64) uint64
 TEXT ·legalMovesAuto(SB), NOSPLIT, $0-32
 	CMPB ·useAVX2(SB), $0
@@ -102,16 +136,8 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 
 // func legalMovesAVX2(p, o, mask uint64) uint64
 TEXT ·legalMovesAVX2(SB), NOSPLIT, $0-32
-	VPBROADCASTQ p+0(FP), Y0       // P in every lane
-	VPBROADCASTQ o+8(FP), Y1
-	VPAND        inner<>(SB), Y1, Y1 // O', the discs lines may run through
-	VMOVDQU      shift1<>(SB), Y2
-	VMOVDQU      shift2<>(SB), Y3
+	MOVES_START
 
-	VPSLLVQ Y2, Y0, Y4 // FL = O' & (P << s)
-	VPAND   Y1, Y4, Y4
-	VPSRLVQ Y2, Y0, Y5 // FR = O' & (P >> s)
-	VPAND   Y1, Y5, Y5
 
 	VPSLLVQ Y2, Y4, Y6 // FL |= O' & (FL << s)
 	VPAND   Y1, Y6, Y6
@@ -137,23 +163,7 @@ TEXT ·legalMovesAVX2(SB), NOSPLIT, $0-32
 	VPAND   Y9, Y7, Y7
 	VPOR    Y7, Y5, Y5
 
-	VPSLLVQ Y2, Y4, Y4 // moves = FL << s | FR >> s, in any lane
-	VPSRLVQ Y2, Y5, Y5
-	VPOR    Y5, Y4, Y4
-	VEXTRACTI128 $1, Y4, X5
-	VPOR    X5, X4, X4
-	VPSHUFD $0x4E, X4, X5
-	VPOR    X5, X4, X4
-	VMOVQ   X4, AX
-	VZEROUPPER
-
-	MOVQ p+0(FP), BX
-	ORQ  o+8(FP), BX
-	NOTQ BX
-	ANDQ BX, AX
-	ANDQ mask+16(FP), AX
-	MOVQ AX, ret+24(FP)
-	RET
+	MOVES_FINISH
 
 // func flipsAVX2(p, o uint64, sq int) uint64
 TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
@@ -361,16 +371,7 @@ done:
 // legalMovesAVX2 with each step's "or with the and of two" as one VPTERNLOGQ
 // (AVX-512 VL), shortening every link of the fills' dependency chains.
 TEXT ·legalMovesAVX512(SB), NOSPLIT, $0-32
-	VPBROADCASTQ p+0(FP), Y0       // P in every lane
-	VPBROADCASTQ o+8(FP), Y1
-	VPAND        inner<>(SB), Y1, Y1 // O'
-	VMOVDQU      shift1<>(SB), Y2
-	VMOVDQU      shift2<>(SB), Y3
-
-	VPSLLVQ Y2, Y0, Y4 // FL = O' & (P << s)
-	VPAND   Y1, Y4, Y4
-	VPSRLVQ Y2, Y0, Y5 // FR = O' & (P >> s)
-	VPAND   Y1, Y5, Y5
+	MOVES_START
 	VPSLLVQ Y2, Y1, Y8 // PL = O' & (O' << s)
 	VPAND   Y1, Y8, Y8
 	VPSRLVQ Y2, Y8, Y9 // PR = PL >> s
@@ -389,20 +390,4 @@ TEXT ·legalMovesAVX512(SB), NOSPLIT, $0-32
 	VPSRLVQ    Y3, Y5, Y7
 	VPTERNLOGQ $0xF8, Y7, Y9, Y5
 
-	VPSLLVQ Y2, Y4, Y4 // moves = FL << s | FR >> s, in any lane
-	VPSRLVQ Y2, Y5, Y5
-	VPOR    Y5, Y4, Y4
-	VEXTRACTI128 $1, Y4, X5
-	VPOR    X5, X4, X4
-	VPSHUFD $0x4E, X4, X5
-	VPOR    X5, X4, X4
-	VMOVQ   X4, AX
-	VZEROUPPER
-
-	MOVQ p+0(FP), BX
-	ORQ  o+8(FP), BX
-	NOTQ BX
-	ANDQ BX, AX
-	ANDQ mask+16(FP), AX
-	MOVQ AX, ret+24(FP)
-	RET
+	MOVES_FINISH
