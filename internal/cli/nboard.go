@@ -15,18 +15,22 @@ func newOthelloNBoardCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "nboard",
 		Short: "Be an engine for the NBoard GUI: speak the NBoard protocol on stdin and stdout",
-		Long: `Speak the NBoard protocol (version 2), the text protocol of the NBoard Othello GUI
-and engines such as Edax, on stdin and stdout: the GUI starts this command and
-sends it the game, the search depth and requests for hints and moves.
+		Long: `Speak the NBoard protocol (version 2, as NBoard 2 sends; version 1 too), the
+text protocol of the NBoard Othello GUI and engines such as NTest and Edax, on
+stdin and stdout: the GUI starts this command and sends it the game, the search
+depth and requests for hints and moves.
 
 Commands: nboard 2, set depth N (1 to 60), set game GGF, set contempt N (ignored),
-move f5[/eval[/time]], hint N, go, ping N, learn, quit. Replies: set myname,
-status, search <pv> <eval> 0 <depth>, === <move>/<eval>/<seconds>, pong N,
-learned, nodestats. Lines it cannot use get an "error: ..." line on stderr and are
-otherwise ignored. "set depth N" searches N plies and solves exactly from 2N empty
-squares (at most 20); --move-time bounds each hint or go. A ping, quit or the end
-of stdin stops the thinking at once (so a script piped in should keep stdin open
-until the answers are out, as the first example does).
+move f5[/eval[/time]], hint N, go, ping N, learn, quit. Replies: set myname
+gridgamesN (to nboard and set depth: the depth in force), status,
+search <pv> <eval> 0 <depth>, === <move>/<eval>/<seconds>, pong N, learned,
+nodestats. Lines it cannot use get an "error: ..." line on stderr and are
+otherwise ignored; a move whose eval or time cannot be read is played all the
+same, with a "note: ..." line. A hint or go in a finished game answers
+"status game over" (go first "=== pa"). "set depth N" searches N plies and solves
+exactly from 2N empty squares (at most 20); --move-time bounds each hint or go.
+A ping, quit or the end of stdin stops the thinking at once (so a script piped in
+should keep stdin open until the answers are out, as the first example does).
 
 In NBoard: Engine > Select Opponent > Add Engine, any name, the directory holding
 gridgames as working directory, and the command "gridgames othello nboard".`,

@@ -18,7 +18,7 @@ func TestOthelloNBoard(t *testing.T) {
 		t.Fatalf("code %d, stderr %q", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	want := []string{"set myname gridgames", "status thinking", "", "status waiting", "learned", "pong 1"}
+	want := []string{"set myname gridgames10", "set myname gridgames3", "status thinking", "", "status waiting", "learned", "pong 1"}
 	if len(lines) != len(want) {
 		t.Fatalf("replies %q", lines)
 	}
@@ -31,9 +31,9 @@ func TestOthelloNBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	move, _, _ := strings.Cut(strings.TrimPrefix(lines[2], "=== "), "/")
-	if sq, err := othello.ParseSquare(move, 8); !strings.HasPrefix(lines[2], "=== ") || err != nil || !afterF5.IsLegal(sq) {
-		t.Fatalf("go answered %q", lines[2])
+	move, _, _ := strings.Cut(strings.TrimPrefix(lines[3], "=== "), "/")
+	if sq, err := othello.ParseSquare(move, 8); !strings.HasPrefix(lines[3], "=== ") || err != nil || !afterF5.IsLegal(sq) {
+		t.Fatalf("go answered %q", lines[3])
 	}
 	if strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, `error: unknown command "bogus"`) {
 		t.Fatalf("stderr %q", errOut)

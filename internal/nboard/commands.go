@@ -17,12 +17,19 @@ func (s *session) nboard(arg string) error {
 	if err != nil {
 		return fmt.Errorf("nboard %q: want the protocol version, %d", arg, Version)
 	}
-	s.out.println("set myname " + s.name)
+	s.sendName()
 	// Version 1 differs only in what version 2 still accepts (bare moves).
 	if v != Version && v != 1 {
 		return fmt.Errorf("nboard %d: this engine speaks version %d; going on with it", v, Version)
 	}
 	return nil
+}
+
+// sendName tells the GUI the engine's name with the depth in force,
+// "set myname gridgames6", as NTest ("Ntest15") and Edax ("Edax6") name
+// themselves, so a GUI showing several levels of one engine tells them apart.
+func (s *session) sendName() {
+	s.out.printf("set myname %s%d", s.name, s.depth)
 }
 
 // set handles "set depth N", "set game GGF" and "set contempt N".
@@ -38,6 +45,7 @@ func (s *session) set(arg string) error {
 			return fmt.Errorf("set %w", err)
 		}
 		s.depth = n
+		s.sendName()
 	case "game":
 		g, err := othello.ParseGGF(value)
 		if err != nil {
@@ -60,9 +68,14 @@ func (s *session) set(arg string) error {
 	return nil
 }
 
-// move plays "square[/eval[/time]]" at the end of the game.
+// move plays "square[/eval[/time]]" at the end of the game. Only the square
+// decides: the eval and time are what the GUI knows of the move, so a move whose
+// eval or time cannot be read is still played (they are left out of the game,
+// with a note), and the session's position stays the GUI's. A square that is not
+// a legal move refuses the whole line.
 func (s *session) move(arg string) error {
-	m, err := othello.ParseGGFMove(arg, s.pos.Size())
+	name, _, _ := strings.Cut(arg, "/")
+	m, err := othello.ParseGGFMove(name, s.pos.Size())
 	if err != nil {
 		return fmt.Errorf("move %q: %w", arg, err)
 	}
@@ -73,6 +86,11 @@ func (s *session) move(arg string) error {
 		return fmt.Errorf("move %q: %v has a move, so cannot pass", arg, s.pos.Turn())
 	case m.Square != othello.Pass && !s.pos.IsLegal(m.Square):
 		return fmt.Errorf("move %q: %v cannot play %v here", arg, s.pos.Turn(), m.Square)
+	}
+	if full, err := othello.ParseGGFMove(arg, s.pos.Size()); err == nil {
+		m = full
+	} else {
+		s.note(fmt.Errorf("move %q: %s played, its eval and time ignored: %w", arg, moveText(m.Square), err))
 	}
 	s.game.Moves = append(s.game.Moves, m)
 	s.pos = s.pos.Play(m.Square)
@@ -109,6 +127,9 @@ func (s *session) hint(ctx context.Context, seq int64, arg string) error {
 		return fmt.Errorf("hint %q: want how many moves to value, 1 or more", arg)
 	}
 	if s.pos.Over() {
+		// Nothing to value: the GUI's status says why (NBoard does not wait
+		// for hints, and never asks once its own game is over).
+		s.out.println(statusGameOver)
 		return errors.New("hint: the game is over")
 	}
 	ctx, done := s.in.search(ctx, seq)
@@ -160,6 +181,12 @@ func (s *session) goMove(ctx context.Context, seq int64, arg string) error {
 		return fmt.Errorf("go %q: go takes nothing after it", arg)
 	}
 	if s.pos.Over() {
+		// NBoard waits for the "===" of every go, and asks only when its own game
+		// goes on, so the games differ: a pass it can refuse out loud ("Illegal
+		// move from engine") is better than a GUI waiting for ever. The status
+		// after it, which NBoard shows, says why.
+		s.out.println("=== pa")
+		s.out.println(statusGameOver)
 		return errors.New("go: the game is over")
 	}
 	ctx, done := s.in.search(ctx, seq)

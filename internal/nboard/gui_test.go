@@ -19,7 +19,7 @@ import (
 // replyFormats are the lines a session may write on its output.
 var replyFormats = []*regexp.Regexp{
 	regexp.MustCompile(`^set myname \S+$`),
-	regexp.MustCompile(`^status (thinking|waiting)$`),
+	regexp.MustCompile(`^status (thinking|waiting|game over)$`),
 	regexp.MustCompile(`^search ([a-h][1-8]|pa)+ -?\d+\.\d\d 0 (\d+|100%)$`),
 	regexp.MustCompile(`^=== ([a-h][1-8]/-?\d+\.\d\d/\d+\.\d\d|pa)$`),
 	regexp.MustCompile(`^pong -?\d+$`),

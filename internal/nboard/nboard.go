@@ -1,18 +1,23 @@
 // Package nboard speaks the NBoard protocol, the text protocol between the NBoard
-// Othello GUI and engines such as Edax and Egaroucid (protocol version 2), with
-// othello/engine doing the thinking.
+// Othello GUI and engines such as NTest and Edax, with othello/engine doing the
+// thinking. It speaks version 2, the one NBoard 2 greets with ("nboard 2"), and
+// takes version 1's lines too (Edax still expects "nboard 1").
 //
 // The GUI sends one command a line (version 1's bare moves, "F5", are accepted
 // too); the session answers on its output, one reply a line, and writes a
-// complaint about each line it cannot use to its error output as "error: ..."
-// (NBoard reads the engine's stderr along with its output and ignores lines it
-// does not know). A bad line never ends the session.
+// complaint about each line it cannot use to its error output as "error: ...",
+// or "note: ..." for a line carried out with part of it ignored (NBoard reads
+// the engine's stderr along with its output and ignores lines it does not know).
+// A bad line never ends the session.
 //
-//	nboard 2             -> set myname gridgames
-//	set depth N          (1 to 60; see DepthLimits)
+//	nboard 2             -> set myname gridgames10 (the name and the depth in force)
+//	set depth N          -> set myname gridgamesN, as NTest ("Ntest15") and Edax
+//	                        ("Edax6") answer (1 to 60; see DepthLimits)
 //	set game GGF         the game (othello.ParseGGF); commands apply to its end
 //	set contempt N       accepted and ignored
-//	move f5/1.23/0.5     a move played in the game: square or pa, eval and time optional
+//	move f5/1.23/0.5     a move played in the game: square or pa, eval and time
+//	                     optional; an eval or time that cannot be read is
+//	                     ignored with a note, the move is played all the same
 //	hint N               -> status thinking, then for each depth from 1 to the
 //	                        depth set (until all are exact or the move time is
 //	                        up) the N best moves, best first, as
@@ -20,13 +25,19 @@
 //	go                   -> status thinking, nodestats <nodes> <seconds> while it
 //	                        thinks, === <move>/<eval>/<seconds>, status waiting
 //	ping N               -> pong N, after the replies to every earlier command
-//	learn                -> learned (there is no book to learn into)
+//	learn                -> learned, the protocol's answer (there is no book to
+//	                        learn into; NBoard clears the engine's status)
 //	quit                 ends the session, as the end of the input does
 //
 // Squares are written in lower case, a pass as "pa"; a pv runs its moves
 // together ("f5d6c3"); evals are discs for the side to move with two decimals;
 // the depth is the search depth in plies, or "100%" when the value is an exact
 // solve. A go where the side to move must pass answers "=== pa".
+//
+// NBoard asks nothing once its game is over. Asked anyway (the GUI's game and
+// the session's differ), hint answers "status game over", and go answers
+// "=== pa" then "status game over", so a GUI waiting for the move gets one it
+// can refuse rather than waiting for ever; both also complain on the error output.
 //
 // As the protocol asks, a ping stops the thinking: a hint or go that is running,
 // or still waiting its turn, when a later ping arrives stops at once and answers
@@ -59,8 +70,8 @@ const DefaultMoveTime = 10 * time.Second
 type Options struct {
 	// Engine searches; nil means a new engine with its default options.
 	Engine *engine.Engine
-	// Name is what "set myname" tells the GUI (spaces become '-'); empty means
-	// "gridgames".
+	// Name is what "set myname" tells the GUI, followed by the depth in force
+	// (spaces become '-'); empty means "gridgames".
 	Name string
 	// Depth is the search depth until "set depth" (1 to 60); 0 means DefaultDepth.
 	Depth int
@@ -162,7 +173,8 @@ func (s *session) handle(ctx context.Context, l line) bool {
 	default:
 		err = fmt.Errorf("unknown command %q (want nboard, set, move, hint, go, ping, learn or quit)", cmd)
 		// NBoard 1.1 sent a bare move ("F5") for "move F5".
-		if _, serr := othello.ParseGGFMove(cmd, s.pos.Size()); serr == nil && rest == "" {
+		name, _, _ := strings.Cut(cmd, "/")
+		if _, serr := othello.ParseGGFMove(name, s.pos.Size()); serr == nil && rest == "" {
 			err = s.move(cmd)
 		}
 	}
@@ -172,9 +184,14 @@ func (s *session) handle(ctx context.Context, l line) bool {
 	return false
 }
 
-// fail writes one complaint line.
+// fail writes one complaint line: the command was not carried out.
 func (s *session) fail(err error) {
 	s.errOut.println("error: " + strings.ReplaceAll(err.Error(), "\n", " "))
+}
+
+// note writes one line about a command carried out with part of it ignored.
+func (s *session) note(err error) {
+	s.errOut.println("note: " + strings.ReplaceAll(err.Error(), "\n", " "))
 }
 
 // cutWord splits off the first space-separated word of text.

@@ -9,6 +9,9 @@ import (
 	"github.com/gridgames/gridgames/othello/engine"
 )
 
+// statusGameOver is the status of a hint or go asked in a finished game.
+const statusGameOver = "status game over"
+
 // moveText is a move as the replies write it: "f5", or "pa" for a pass.
 func moveText(m othello.Square) string {
 	if m == othello.Pass {

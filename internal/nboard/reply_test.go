@@ -57,12 +57,15 @@ func TestReplyText(t *testing.T) {
 }
 
 // Whatever the lines, a session never panics, answers only in the protocol's
-// formats, complains in "error: " lines, and ends at the end of its input.
+// formats, complains in "error: " or "note: " lines, and ends at the end of its
+// input.
 func FuzzServe(f *testing.F) {
 	game, _, _ := findLateGame(12, false)
 	for _, s := range []string{
 		"nboard 2\nset depth 4\nset game " + game.String() + "\nhint 3\ngo\nping 1\n",
 		"nboard 2\nset depth 2\ngo\nmove f5/0.5/1\nhint 2\nlearn\nping 3\nquit\nping 4\n",
+		"set depth 1\nmove f5/abc/xyz\nF5/1/2/3\nmove d6//soon\ngo\n",
+		"set game " + finishedGame().String() + "\nhint 2\ngo\nmove pa\nlearn\n",
 		"set game (;GM[Othello]BO[8 ---];)\nmove z9\nset depth -3\nhint x\n\x00\n",
 		"F5\nd6\nmove pa\nset contempt 5\nset depth 60\nhint 60\nnboard 1",
 	} {
@@ -79,7 +82,7 @@ func FuzzServe(f *testing.F) {
 			checkFormat(t, l)
 		}
 		for _, l := range errOut.lines() {
-			if !strings.HasPrefix(l, "error: ") {
+			if !strings.HasPrefix(l, "error: ") && !strings.HasPrefix(l, "note: ") {
 				t.Fatalf("complaint %q", l)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -38,10 +39,14 @@ func TestSession(t *testing.T) {
 			ctx := t.Context()
 
 			g.send("nboard 2")
-			if l := g.next(); l != "set myname gridgames" {
-				t.Fatalf("nboard 2: %q", l)
+			if l, want := g.next(), fmt.Sprintf("set myname gridgames%d", DefaultDepth); l != want {
+				t.Fatalf("nboard 2: %q, want %q", l, want)
 			}
-			g.send(fmt.Sprintf("set depth %d", depth), "set game "+game.String(), "hint 3")
+			g.send(fmt.Sprintf("set depth %d", depth))
+			if l, want := g.next(), fmt.Sprintf("set myname gridgames%d", depth); l != want {
+				t.Fatalf("set depth %d: %q, want %q", depth, l, want)
+			}
+			g.send("set game "+game.String(), "hint 3")
 			hints := g.until("status waiting")
 			if hints[0] != "status thinking" {
 				t.Fatalf("hint replies %q do not start with status thinking", hints)
@@ -155,6 +160,9 @@ func checkGo(t *testing.T, mirror *engine.Engine, pos othello.Position, lim engi
 func TestBadLines(t *testing.T) {
 	g := startGUI(t, Options{Engine: newEngine()})
 	g.send("set depth 2")
+	if l := g.next(); l != "set myname gridgames2" {
+		t.Fatalf("set depth 2: %q", l)
+	}
 	for i, tc := range []struct {
 		name, line string
 		reply      string // the reply it still gets, if any
@@ -167,7 +175,6 @@ func TestBadLines(t *testing.T) {
 		{"move off the board", "move z9", "", `move "z9"`},
 		{"illegal move", "move a1", "", "cannot play a1"},
 		{"pass with moves", "move pa", "", "cannot pass"},
-		{"bad move eval", "move f5/x", "", "evaluation"},
 		{"depth -3", "set depth -3", "", "depth -3: want 1 to 60"},
 		{"depth 61", "set depth 61", "", "want 1 to 60"},
 		{"depth word", "set depth deep", "", `set depth "deep"`},
@@ -177,7 +184,7 @@ func TestBadLines(t *testing.T) {
 		{"hint word", "hint all", "", `hint "all"`},
 		{"go with words", "go now", "", `go "now"`},
 		{"ping word", "ping x", "", `ping "x"`},
-		{"other version", "nboard 3", "set myname gridgames", "version 2"},
+		{"other version", "nboard 3", "set myname gridgames2", "version 2"},
 		{"no version", "nboard", "", "nboard"},
 		{"too long", "x" + strings.Repeat("y", maxLine), "", "longer than"},
 	} {
@@ -247,10 +254,10 @@ func TestPingAfterGo(t *testing.T) {
 	g := startGUI(t, Options{Engine: newEngine()})
 	g.send("set depth 60", "go", "ping 1")
 	replies := g.until("pong 1")
-	if len(replies) != 4 || replies[0] != "status thinking" || replies[2] != "status waiting" {
+	if len(replies) != 5 || replies[0] != "set myname gridgames60" || replies[1] != "status thinking" || replies[3] != "status waiting" {
 		t.Fatalf("replies %q", replies)
 	}
-	text, _, _ := strings.Cut(strings.TrimPrefix(replies[1], "=== "), "/")
+	text, _, _ := strings.Cut(strings.TrimPrefix(replies[2], "=== "), "/")
 	if m, err := othello.ParseSquare(text, 8); err != nil || !othello.StartPosition().IsLegal(m) {
 		t.Fatalf("go answered %q", replies[1])
 	}
@@ -270,6 +277,9 @@ func TestStops(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := startGUI(t, Options{Engine: newEngine(), MoveTime: time.Minute})
 			g.send("set depth 60", tc.command)
+			if l := g.next(); l != "set myname gridgames60" {
+				t.Fatalf("set depth 60: %q", l)
+			}
 			if l := g.next(); l != "status thinking" {
 				t.Fatalf("%s: %q", tc.command, l)
 			}
@@ -310,7 +320,7 @@ func TestContextEnds(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	g := startGUIContext(t, ctx, Options{Engine: newEngine(), MoveTime: time.Minute})
 	g.send("set depth 60", "go")
-	g.next()
+	g.until("status thinking")
 	cancel()
 	select {
 	case err := <-g.done:
@@ -335,5 +345,82 @@ func TestQuitEnds(t *testing.T) {
 	g.done <- nil
 	if l, ok := <-g.replies; ok {
 		t.Fatalf("a reply after quit: %q", l)
+	}
+}
+
+// finishedGame is a game of random moves played to its end.
+func finishedGame() othello.GGF {
+	rng := rand.New(rand.NewPCG(3, 4))
+	g := othello.GGF{Start: othello.StartPosition(), Black: "tester", White: "gridgames", Result: "?"}
+	for pos := g.Start; !pos.Over(); {
+		m := othello.Pass
+		if legal := pos.LegalMoves(); len(legal) > 0 {
+			m = legal[rng.IntN(len(legal))]
+		}
+		g.Moves = append(g.Moves, othello.GGFMove{Square: m})
+		pos = pos.Play(m)
+	}
+	return g
+}
+
+// The lines NBoard and the engines it was written with (NTest, Edax) agree on:
+// each script, sent to a new session and followed by "ping 9", gets exactly the
+// replies listed, and one line on the error output for each of errs, containing
+// each of its parts separated by " | ".
+func TestProtocolLines(t *testing.T) {
+	over := "set game " + finishedGame().String()
+	for _, tc := range []struct {
+		name   string
+		script []string
+		want   []string
+		errs   []string
+	}{
+		// NTest answers "set myname Ntest15", Edax "set myname Edax6".
+		{"set depth names the engine with its depth", []string{"set depth 6"},
+			[]string{"set myname gridgames6"}, nil},
+		{"the greeting names the depth in force", []string{"nboard 2"},
+			[]string{fmt.Sprintf("set myname gridgames%d", DefaultDepth)}, nil},
+		{"the greeting after set depth", []string{"set depth 3", "nboard 2"},
+			[]string{"set myname gridgames3", "set myname gridgames3"}, nil},
+		{"learn", []string{"learn"}, []string{"learned"}, nil},
+		// The eval and time of a move are what the GUI knows of it; the move is
+		// played whatever they say, so the positions never diverge: d6 is White's
+		// reply to f5 only.
+		{"a bad eval does not refuse the move", []string{"move f5/abc/xyz", "move d6"},
+			nil, []string{`note: move "f5/abc/xyz": f5 played | evaluation "abc" is not a decimal number`}},
+		{"a bad time does not refuse the move", []string{"move f5/1.5/soon", "move d6"},
+			nil, []string{`note: move "f5/1.5/soon": f5 played | time "soon" is not a decimal number`}},
+		{"extra fields do not refuse the move", []string{"move f5/1/2/3", "move d6"},
+			nil, []string{`note: move "f5/1/2/3": f5 played`}},
+		{"a version 1 bare move with an eval", []string{"F5/0.5", "move d6"}, nil, nil},
+		{"a bad square still refuses the move", []string{"move z9/1.0", "move d6"},
+			nil, []string{`error: move "z9/1.0"`, `error: move "d6"`}},
+		// NBoard never asks once the game is over, but a GUI whose game went on
+		// must not wait for ever: hint says why it has nothing, go answers a move
+		// NBoard can refuse out loud.
+		{"hint on a finished game", []string{over, "hint 3"},
+			[]string{"status game over"}, []string{"error: hint: the game is over"}},
+		{"go on a finished game", []string{over, "go"},
+			[]string{"=== pa", "status game over"}, []string{"error: go: the game is over"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := startGUI(t, Options{Engine: newEngine()})
+			g.send(append(tc.script, "ping 9")...)
+			got := g.until("pong 9")
+			if want := append(tc.want, "pong 9"); !slices.Equal(got, want) {
+				t.Fatalf("replies %q, want %q", got, want)
+			}
+			errs := g.errs.lines()
+			if len(errs) != len(tc.errs) {
+				t.Fatalf("complaints %q, want %d naming %q", errs, len(tc.errs), tc.errs)
+			}
+			for i, e := range tc.errs {
+				for _, part := range strings.Split(e, " | ") {
+					if !strings.Contains(errs[i], part) {
+						t.Errorf("complaint %q does not name %q", errs[i], part)
+					}
+				}
+			}
+		})
 	}
 }

@@ -126,8 +126,11 @@ type createOthelloRequest struct {
 	Size       int    `json:"size"`
 	Board      string `json:"board"`
 	Transcript string `json:"transcript"`
-	Black      string `json:"black"`
-	White      string `json:"white"`
+	// Import is board text, a transcript or a GGF record, told apart on the
+	// server (see importOthello); it takes the place of Board and Transcript.
+	Import *string `json:"import"`
+	Black  string  `json:"black"`
+	White  string  `json:"white"`
 }
 
 // maxImport bounds imported board text and transcripts, in bytes.
@@ -161,6 +164,10 @@ func (s *Server) createOthello(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, errorf(http.StatusBadRequest, "board text and transcript are limited to %d characters", maxImport))
 		return
 	}
+	if err := checkImport(req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var err error
 	if cfg.Black, err = seatOf("black", req.Black); err != nil {
 		s.fail(w, r, err)
@@ -170,9 +177,14 @@ func (s *Server) createOthello(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ses, err := session.New(cfg)
+	var ses *session.Session
+	if req.Import != nil {
+		ses, err = importOthello(*req.Import, req.Size, cfg.Black, cfg.White)
+	} else if ses, err = session.New(cfg); err != nil {
+		err = invalidStart(err)
+	}
 	if err != nil {
-		s.fail(w, r, invalidStart(err))
+		s.fail(w, r, err)
 		return
 	}
 	params, err := json.Marshal(ses.Config())

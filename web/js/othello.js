@@ -524,20 +524,17 @@ for (const c of ['black', 'white']) {
 $('graph').addEventListener('click', graphPick);
 new ResizeObserver(() => state && drawGraph()).observe($('graph'));
 
+// Import: the pasted text goes to the server as it is (a transcript, board text
+// or a GGF record: the server tells them apart, and says what it could not
+// read); size is the board of a transcript, which has none of its own.
 $('io-form').addEventListener('submit', async (e) => {
   if (e.submitter?.value !== 'ok') return;
   e.preventDefault();
-  const text = e.target.elements.import.value.trim();
-  if (!text) { $('io-error').textContent = 'Paste a transcript or board text first.'; return; }
-  const body = { black: state.players.black ? String(state.players.black) : 'human', white: state.players.white ? String(state.players.white) : 'human' };
-  const parts = text.split(/\s+/);
-  if (/^[a-h][1-8]/i.test(text)) {
-    body.size = state.size;
-    body.transcript = text.replace(/\s+/g, '');
-  } else {
-    body.board = parts.slice(0, 2).join(' ');
-    if (parts.length > 2) body.transcript = parts.slice(2).join('');
-  }
+  const body = {
+    import: e.target.elements.import.value, size: state.size,
+    black: state.players.black ? String(state.players.black) : 'human', white: state.players.white ? String(state.players.white) : 'human',
+  };
+  $('io-error').textContent = '';
   try {
     await newGame(body);
     $('dlg-io').close();
