@@ -351,3 +351,62 @@ func TestBrowser2048Swipes(t *testing.T) {
 	waitFor(t, ctx, "the page's tiles to show the replay's board", fmt.Sprintf(
 		`[...document.querySelectorAll('#tiles .tile')].map(e => e.dataset.cell + '=' + e.textContent).sort().join(' ') === %q`, boardText(board)))
 }
+
+// holdSlidesScript keeps every 100 ms timer (the slide's length, SLIDE_MS in
+// 2048.js) from firing, so a slide ends only when something cuts it short;
+// window.slides counts the slides begun.
+const holdSlidesScript = `(() => {
+	const real = window.setTimeout.bind(window);
+	window.slides = 0;
+	window.setTimeout = (f, ms, ...args) => (ms === 100 ? (window.slides++, 0) : real(f, ms, ...args));
+})()`
+
+// TestBrowser2048KeyCutsTheSlideShort: a key typed while a move slides ends the
+// slide at once and acts, as in the original game: with slides that never end on
+// their own, every key, typed once the move before is sliding, still plays.
+func TestBrowser2048KeyCutsTheSlideShort(t *testing.T) {
+	srv, st, count := keysServer(t)
+	ctx := browser(t, 1200, 900)
+	do(t, ctx, runOnEveryPage(holdSlidesScript))
+	do(t, ctx, chromedp.Navigate(srv.URL+"/2048"))
+	waitFor(t, ctx, "the first tiles", `document.querySelectorAll('#tiles .tile').length >= 2`)
+	const seed = 4
+	id := startGame(t, ctx, map[string]any{"seed": fmt.Sprint(seed)})
+	ref, err := game2048.NewGame(game2048.WithSeed(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count.reset()
+	arrows := map[game2048.Direction]string{game2048.Left: kb.ArrowLeft, game2048.Right: kb.ArrowRight, game2048.Up: kb.ArrowUp, game2048.Down: kb.ArrowDown}
+	cycle := []game2048.Direction{game2048.Left, game2048.Up, game2048.Right, game2048.Down}
+	var want []byte
+	for i := range 8 {
+		d := cycle[i%len(cycle)]
+		for j := 1; !ref.CanMove(d); j++ {
+			d = cycle[(i+j)%len(cycle)]
+		}
+		if _, err := ref.Move(d); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, d.Letter())
+		key(t, ctx, arrows[d])
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			status, inflight := count.counts()
+			if status[http.StatusOK] == i+1 && inflight == 0 && eval[int](t, ctx, `window.slides`) == i+1 {
+				break // the move is made and slides
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("key %d (%s), typed during the slide of the move before, was not played: answers %v", i+1, d, status)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	g, err := st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(g.Actions, ""); got != string(want) {
+		t.Errorf("stored moves %q, want %q", got, want)
+	}
+}
