@@ -187,6 +187,20 @@ type state2048 struct {
 	Undos     int  `json:"undos"`
 	Assisted  bool `json:"assisted"`  // hints or auto moves: kept off the leaderboard
 	CanSubmit bool `json:"canSubmit"` // the score endpoint would take the game now
+	// Legal names the directions that move something now, in the order of
+	// game2048.Directions: [] once the game is over, never null.
+	Legal []string `json:"legal"`
+}
+
+// legal2048 returns the names of the directions that change g's board.
+func legal2048(g *game2048.Game) []string {
+	legal := make([]string, 0, len(game2048.Directions))
+	for _, d := range game2048.Directions {
+		if g.CanMove(d) {
+			legal = append(legal, d.String())
+		}
+	}
+	return legal
 }
 
 func (s *Server) state2048(r *http.Request, sess *liveGame) (state2048, error) {
@@ -202,7 +216,7 @@ func (s *Server) state2048(r *http.Request, sess *liveGame) (state2048, error) {
 	st := state2048{ID: sess.id, Rules: g.Rules(), Seed: strconv.FormatUint(g.Seed(), 10),
 		Score: g.Score(), Best: best, Moves: g.MoveCount(), Won: g.Won(), Over: g.Over(),
 		CanUndo: g.MoveCount() > 0, Ranked: a.ranked, Hints: a.hints, AutoMoves: a.autoMoves, Undos: a.undos,
-		Assisted: a.assisted(), CanSubmit: a.submittable() == nil}
+		Assisted: a.assisted(), CanSubmit: a.submittable() == nil, Legal: legal2048(g)}
 	st.Board = make([][]int, g.Rows())
 	for r := range st.Board {
 		st.Board[r] = make([]int, g.Cols())

@@ -21,14 +21,18 @@ type Options2048 struct {
 	Scores  Scores
 	NoColor bool
 	// SlideTime is how long a move is shown (0 means 90ms). Keys typed meanwhile
-	// wait their turn; while some wait, each move is shown for a quarter of it.
+	// wait their turn and cut the showing to a quarter of it; when it ends, every
+	// waiting key acts, in order, and the last move made is shown.
 	SlideTime time.Duration
 	// HintTime is the solver's budget per hint or autoplay move (0 means 120ms).
 	HintTime time.Duration
 }
 
-// maxQueued bounds the keys that wait for a slide to end; a key past it is dropped.
-const maxQueued = 8
+// maxQueued bounds the memory the keys waiting for a slide take, far above what
+// anyone types (a held key repeats about 30 times a second, and a slide lasts a
+// fraction of one): every key acts, and only a key past this many waiting ones is
+// dropped.
+const maxQueued = 4096
 
 // Model2048 is the 2048 program's state. Create it with New2048.
 type Model2048 struct {
@@ -234,6 +238,7 @@ func (m *Model2048) stopAuto() {
 // slide end sooner. Past maxQueued keys, k is dropped.
 func (m *Model2048) enqueue(k string) tea.Cmd {
 	if len(m.queue) >= maxQueued {
+		m.status = fmt.Sprintf("%d keys are waiting already: key dropped.", maxQueued)
 		return nil
 	}
 	m.queue = append(m.queue, k)
@@ -247,20 +252,38 @@ func (m *Model2048) enqueue(k string) tea.Cmd {
 
 func (m *Model2048) shortSlide() time.Duration { return max(m.opt.SlideTime/4, time.Millisecond) }
 
-// playQueued plays the waiting keys up to the first that starts a slide.
+// playQueued plays every waiting key, in order, at once: only the last move
+// made is shown, so the board catches up with the keys however many wait. It
+// returns the command that ends that showing and saves a new best score.
 func (m *Model2048) playQueued() tea.Cmd {
-	for len(m.queue) > 0 && !m.sliding {
+	var save tea.Cmd
+	moved, won := false, ""
+	for len(m.queue) > 0 {
 		k := m.queue[0]
 		m.queue = m.queue[1:]
 		if k == "u" {
 			m.undo()
+			moved, won = false, ""
 			continue
 		}
-		if cmd := m.move(dirKeys[k]); cmd != nil {
-			return cmd
+		res, cmd := m.play(dirKeys[k])
+		if cmd != nil {
+			save = cmd // a later save carries a higher score: each is for a new best
+		}
+		if res.Moved {
+			moved = true
+		}
+		if res.Won {
+			won = m.status // the win is said until the next key typed
 		}
 	}
-	return nil
+	if won != "" && !m.game.Over() {
+		m.status = won
+	}
+	if !moved {
+		return save // nothing moved since the last undo, or since the slide began
+	}
+	return tea.Batch(m.show(), save)
 }
 
 func (m *Model2048) undo() {
@@ -272,17 +295,27 @@ func (m *Model2048) undo() {
 	m.last, m.hint, m.status = nil, "", "Move undone."
 }
 
-// move plays d and shows it for SlideTime (shorter while keys wait); the command
-// ends the showing and saves a new best score.
+// move plays d and shows it for SlideTime; the command ends the showing and
+// saves a new best score.
 func (m *Model2048) move(d game2048.Direction) tea.Cmd {
+	res, save := m.play(d)
+	if !res.Moved {
+		return nil
+	}
+	return tea.Batch(m.show(), save)
+}
+
+// play makes the move d, if it moves anything, and notes it as the last move;
+// the command saves a new best score.
+func (m *Model2048) play(d game2048.Direction) (game2048.MoveResult, tea.Cmd) {
 	if m.game.Over() {
 		m.status = "Game over: u undoes, n starts a new game."
-		return nil
+		return game2048.MoveResult{}, nil
 	}
 	res, err := m.game.Move(d)
 	if err != nil || !res.Moved {
 		m.status = fmt.Sprintf("Nothing moves %s.", d)
-		return nil
+		return game2048.MoveResult{}, nil
 	}
 	m.changed()
 	m.last, m.hint = &res, ""
@@ -298,13 +331,13 @@ func (m *Model2048) move(d game2048.Direction) tea.Cmd {
 		m.auto = false
 		m.status = fmt.Sprintf("Game over: %d points. u undoes, n starts a new game.", m.game.Score())
 	}
-	m.sliding = true
+	return res, save
+}
+
+// show starts showing the last move for SlideTime; the command ends the showing.
+func (m *Model2048) show() tea.Cmd {
+	m.sliding, m.hurried = true, false
 	m.slideSeq++
 	seq := m.slideSeq
-	show := m.opt.SlideTime
-	m.hurried = len(m.queue) > 0
-	if m.hurried {
-		show = m.shortSlide()
-	}
-	return tea.Batch(tea.Tick(show, func(time.Time) tea.Msg { return slideDoneMsg{seq} }), save)
+	return tea.Tick(m.opt.SlideTime, func(time.Time) tea.Msg { return slideDoneMsg{seq} })
 }

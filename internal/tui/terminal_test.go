@@ -4,12 +4,17 @@ package tui_test
 // and reads the screen back. It skips without tmux unless GRIDGAMES_E2E=1.
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gridgames/gridgames/game2048"
 )
 
 type terminal struct {
@@ -123,4 +128,99 @@ func TestTerminalOthello(t *testing.T) {
 		}
 	}
 	term.keys("q")
+}
+
+// burstKeys are thirty direction keys for tmux, arrows and letters, some
+// repeated so that a few move nothing; dirOf maps them to directions.
+var (
+	burstKeys = strings.Fields(`Left Left Up Up Right Down Down a w d s h k l j
+		Left Left Left Down Right Up Up w a s d Right Right Down Left`)
+	dirOf = map[string]game2048.Direction{
+		"Left": game2048.Left, "Right": game2048.Right, "Up": game2048.Up, "Down": game2048.Down,
+		"a": game2048.Left, "d": game2048.Right, "w": game2048.Up, "s": game2048.Down,
+		"h": game2048.Left, "l": game2048.Right, "k": game2048.Up, "j": game2048.Down,
+	}
+)
+
+// screenBoard reads the 2048 board off a screen: a row of tile values for each
+// line of cells that shows values ("·" is 0), and the score.
+func screenBoard(screen string) (rows [][]uint64, score string) {
+	for _, line := range strings.Split(screen, "\n") {
+		if f := strings.Fields(line); len(f) >= 3 && f[0] == "2048" && f[1] == "Score" {
+			score = f[2]
+		}
+		if !strings.HasPrefix(line, "│") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "│"), "│")
+		row := make([]uint64, 0, len(cells))
+		for _, c := range cells {
+			c = strings.TrimSpace(c)
+			if c == "" {
+				break
+			}
+			v := uint64(0)
+			if c != "·" {
+				n, err := strconv.ParseUint(c, 10, 64)
+				if err != nil {
+					break
+				}
+				v = n
+			}
+			row = append(row, v)
+		}
+		if len(row) == len(cells) {
+			rows = append(rows, row)
+		}
+	}
+	return rows, score
+}
+
+// TestTerminal2048Burst sends thirty keys in one send-keys: every key acts, in
+// order, so the screen settles on the board and score that a replay of the keys
+// on the same seed gives (skipping those that move nothing).
+func TestTerminal2048Burst(t *testing.T) {
+	const seed = 1
+	ref, err := game2048.NewGame(game2048.WithSeed(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range burstKeys {
+		if _, err := ref.Move(dirOf[k]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := ref.MoveCount(); n == len(burstKeys) || n < len(burstKeys)/2 {
+		t.Fatalf("the reference made %d moves of %d keys: pick keys of which some, not most, move nothing", n, len(burstKeys))
+	}
+	var want [][]uint64
+	for r := range ref.Rows() {
+		var row []uint64
+		for c := range ref.Cols() {
+			v := uint64(0)
+			if e := ref.At(r, c); e > 0 {
+				v = 1 << e
+			}
+			row = append(row, v)
+		}
+		want = append(want, row)
+	}
+
+	term := startTerminal(t, "play", "2048", "--seed", fmt.Sprint(seed), "--no-color")
+	term.waitFor("Score 0")
+	args := append([]string{"send-keys", "-t", term.session}, burstKeys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		t.Fatalf("send-keys: %v\n%s", err, out)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	var screen string
+	for time.Now().Before(deadline) {
+		screen = term.screen()
+		if b, score := screenBoard(screen); score == fmt.Sprint(ref.Score()) && slices.EqualFunc(b, want, slices.Equal) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("after %d keys the screen never showed the replay's board %v, score %d (%d moves):\n%s",
+		len(burstKeys), want, ref.Score(), ref.MoveCount(), screen)
 }

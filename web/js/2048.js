@@ -10,7 +10,8 @@ let game = null;   // { id, token }
 let state = null;  // the server's state
 let cellPx = 0;
 let queue = [];    // intents waiting for the one in flight: 'left'..'down' or 'undo'
-let busy = false;
+let busy = false;  // pump is sending the queue's intents
+let hurry = null;  // ends the slide on show at once: a key came in
 let auto = false;
 let hintTimer = 0;
 
@@ -19,7 +20,10 @@ const KEYS = {
   a: 'left', d: 'right', w: 'up', s: 'down', h: 'left', l: 'right', k: 'up', j: 'down',
 };
 const ARROWS = { left: '←', right: '→', up: '↑', down: '↓' };
-const MAX_QUEUE = 4;
+// MAX_QUEUE bounds the memory the waiting intents take, far above what anyone
+// types or swipes (a held key repeats about 30 times a second): every key acts,
+// in order, and only a key past this many waiting ones is dropped.
+const MAX_QUEUE = 4096;
 // SLIDE_MS is the slide's length, the .tile transition in app.css. Merged tiles pop
 // and the new tile appears as it ends (.2s, no delay): a move settles in 300 ms.
 const SLIDE_MS = 100;
@@ -162,8 +166,17 @@ function draw() {
   drawScores(0);
 }
 
+// slide waits for the slide to end, or less when a key comes in meanwhile.
+function slide() {
+  return new Promise((done) => {
+    hurry = done;
+    setTimeout(done, SLIDE_MS);
+  }).finally(() => { hurry = null; });
+}
+
 // animate plays a move's steps: tiles slide, then merged tiles pop and the new
-// tile appears at once. quick skips the slide (keys are waiting).
+// tile appears at once. quick skips the slide (keys are waiting); a key typed
+// during the slide cuts it short, as in the original game.
 async function animate(move, quick) {
   const els = new Map([...tilesEl.children].map((el) => [el.dataset.cell, el]));
   if (!quick && !reducedMotion()) {
@@ -173,7 +186,7 @@ async function animate(move, quick) {
       el.style.setProperty('--r', m.to.row);
       el.style.setProperty('--c', m.to.col);
     }
-    await sleep(SLIDE_MS);
+    await slide();
   }
   const marks = {};
   for (const m of move.merges || []) marks[m.at.row + ',' + m.at.col] = 'merged';
@@ -193,12 +206,21 @@ async function apply(reply, quick) {
   else if (state.over) showOver();
 }
 
+// pump sends the queued intents one at a time, each after the reply to the one
+// before. A direction that the latest state says moves nothing is skipped, with
+// no request (a state without legal sends it, and the server answers 409). The
+// board is aria-busy while intents wait or one is in flight.
 async function pump() {
   if (busy) return;
   busy = true;
+  board.setAttribute('aria-busy', 'true');
   try {
     while (queue.length && !dialogOpen()) {
       const intent = queue.shift();
+      if (intent !== 'undo' && Array.isArray(state.legal) && !state.legal.includes(intent)) {
+        announce(`Nothing moves ${intent}.`);
+        continue;
+      }
       clearHint();
       try {
         if (intent === 'undo') {
@@ -217,6 +239,7 @@ async function pump() {
   } finally {
     busy = false;
     if (dialogOpen()) queue = [];
+    board.setAttribute('aria-busy', 'false');
   }
 }
 
@@ -233,8 +256,12 @@ function showDialog(dlg) {
 function intend(intent) {
   if (!state || dialogOpen()) return;
   if (auto) stopAuto();
-  if (queue.length >= MAX_QUEUE) return;
+  if (queue.length >= MAX_QUEUE) {
+    announce(`${MAX_QUEUE} moves are waiting already: key dropped.`);
+    return;
+  }
   queue.push(intent);
+  hurry?.();
   pump();
 }
 
@@ -493,13 +520,21 @@ document.addEventListener('keydown', (e) => {
   if (dir) { e.preventDefault(); intend(dir); }
 });
 
+// A swipe over SWIPE_PX, the original game's threshold, is a move in its main
+// direction. The board keeps the pointer from down to up, so a swipe that ends
+// off the board still counts.
+const SWIPE_PX = 10;
 let touch = null;
-board.addEventListener('pointerdown', (e) => { touch = { x: e.clientX, y: e.clientY }; });
+board.addEventListener('pointerdown', (e) => {
+  touch = { id: e.pointerId, x: e.clientX, y: e.clientY };
+  board.setPointerCapture?.(e.pointerId);
+});
+board.addEventListener('pointercancel', () => { touch = null; });
 board.addEventListener('pointerup', (e) => {
-  if (!touch) return;
+  if (!touch || e.pointerId !== touch.id) return;
   const dx = e.clientX - touch.x, dy = e.clientY - touch.y;
   touch = null;
-  if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) <= SWIPE_PX) return;
   intend(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up'));
 });
 
