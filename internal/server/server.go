@@ -116,9 +116,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/othello/games/{id}/seats", s.seatsOthello)
 	s.mux.HandleFunc("GET /api/othello/games/{id}/evaluations", s.evaluationsOthello)
 
-	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)
-	})
+	s.mux.HandleFunc(apiFallbackPattern, s.apiFallback) // 405 with Allow, or 404; see methods.go
 }
 
 type statusRecorder struct {
