@@ -74,8 +74,10 @@ func New(st store.Store, opt Options) *Server {
 	return s
 }
 
-// Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+// Handler returns the server's HTTP handler. Every answer carries the security
+// headers (headers.go); a known path asked with a method it does not take
+// answers 405 with Allow, an unknown path 404.
+func (s *Server) Handler() http.Handler { return s.logRequests(withSecurityHeaders(s.mux)) }
 
 func (s *Server) routes() {
 	static, _ := fs.Sub(web.FS, ".")
