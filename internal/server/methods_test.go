@@ -87,7 +87,7 @@ func TestMethodNotAllowed(t *testing.T) {
 		want         int
 	}{
 		{"POST", "/api/nope", 404}, {"GET", "/api/2048/games/ID/nope", 404}, {"DELETE", "/api/2048", 404},
-		{"POST", "/nope", 404},
+		{"POST", "/nope", 404}, {"PUT", "/js/nope.js", 404},
 		{"HEAD", "/", 200}, {"HEAD", "/js/api.js", 200}, {"HEAD", "/healthz", 200},
 		{"HEAD", "/api/2048/leaderboard?rows=4&cols=4", 200}, {"HEAD", "/api/2048/games/ID", 404},
 	} {
