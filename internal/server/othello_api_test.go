@@ -39,7 +39,7 @@ func TestOthelloSeatsEndpoint(t *testing.T) {
 		{"no token", seats, "", `{"white":"level 2"}`, 403, "token"},
 		{"wrong token", seats, "nope", `{"white":"level 2"}`, 403, "wrong player token"},
 		{"no such game", "/api/othello/games/nothing/seats", token, `{"white":"level 2"}`, 404, "no game"},
-		{"GET", seats, token, ``, 404, "no such API endpoint"},
+		{"GET", seats, token, ``, 405, "not allowed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			method := "POST"

@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"github.com/gridgames/gridgames/game2048/solver"
-	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,7 +16,6 @@ import (
 	"time"
 
 	"github.com/gridgames/gridgames/internal/store"
-	"github.com/gridgames/gridgames/web"
 )
 
 // Options configure a Server.
@@ -47,7 +45,8 @@ type Server struct {
 	sessions map[string]*liveGame
 	bests    map[string]bestScore // best 2048 score by board key
 
-	ai *aiPool
+	ai     *aiPool
+	static *assetSet // the web files, prepared once (assets.go)
 }
 
 // New returns a server over st.
@@ -67,32 +66,30 @@ func New(st store.Store, opt Options) *Server {
 	if opt.AIWorkers <= 0 {
 		opt.AIWorkers = runtime.GOMAXPROCS(0)
 	}
+	static, err := embeddedAssets()
+	if err != nil {
+		panic("server: the embedded web files: " + err.Error()) // fixed at build time; TestEmbeddedAssets guards it
+	}
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
-		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers)}
+		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers), static: static}
 	s.routes()
 	go solver.Warm() // the first 2048 hint need not wait for the network to unpack
 	return s
 }
 
-// Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.logRequests(s.mux) }
+// Handler returns the server's HTTP handler. Every answer carries the security
+// headers (headers.go); a known path asked with a method it does not take
+// answers 405 with Allow, an unknown path 404.
+func (s *Server) Handler() http.Handler { return s.logRequests(withSecurityHeaders(s.mux)) }
 
 func (s *Server) routes() {
-	static, _ := fs.Sub(web.FS, ".")
-	files := http.FileServerFS(static)
-	page := func(name string) http.HandlerFunc {
-		return func(w http.ResponseWriter, r *http.Request) {
-			r2 := r.Clone(r.Context())
-			r2.URL.Path = "/" + name
-			files.ServeHTTP(w, r2)
-		}
-	}
-	s.mux.HandleFunc("GET /{$}", page(""))
-	s.mux.HandleFunc("GET /2048", page("2048.html"))
-	s.mux.HandleFunc("GET /othello", page("othello.html"))
-	s.mux.Handle("GET /css/", files)
-	s.mux.Handle("GET /js/", files)
-	s.mux.Handle("GET /favicon.svg", files)
+	// Pages and static files answer GET and HEAD, others 405; see static.go.
+	s.mux.Handle("/{$}", s.static.page("index.html"))
+	s.mux.Handle("/2048", s.static.page("2048.html"))
+	s.mux.Handle("/othello", s.static.page("othello.html"))
+	s.mux.Handle("/css/", s.static)
+	s.mux.Handle("/js/", s.static)
+	s.mux.Handle("/favicon.svg", s.static)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -116,9 +113,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/othello/games/{id}/seats", s.seatsOthello)
 	s.mux.HandleFunc("GET /api/othello/games/{id}/evaluations", s.evaluationsOthello)
 
-	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)
-	})
+	s.mux.HandleFunc(apiFallbackPattern, s.apiFallback) // 405 with Allow, or 404; see methods.go
 }
 
 type statusRecorder struct {
