@@ -197,7 +197,7 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 			if epochs < 1 {
 				return badInputf("--epochs %d: want 1 or more", epochs)
 			}
-			if err := checkOutPath("--out", outPath); err != nil {
+			if err := checkWritable("--out", outPath); err != nil {
 				return err
 			}
 			var start *engine.Patterns
