@@ -128,6 +128,9 @@ exact solve grows about threefold with each empty square. On a terminal, progres
 					}
 					return solveOne(line)
 				})
+				if err == nil && count == 0 && check {
+					return badInputf("--check: no positions were read from stdin (want one a line: board text or .obf)")
+				}
 			}
 			if count > 1 && !asJSON {
 				fmt.Fprintf(out, "%d positions: %s nodes in %.2fs, %.1fM nodes/s\n", count, groupDigits(total),

@@ -219,6 +219,9 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 				if err != nil {
 					return badInput(err)
 				}
+				if len(s) == 0 {
+					return badInputf("samples file %s: no samples in it (want lines \"BOARD SIDE; SCORE\", from othello samples)", name)
+				}
 				samples = append(samples, s...)
 			}
 			if holdout < 0 || holdout >= len(samples) {
