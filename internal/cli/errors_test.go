@@ -129,15 +129,6 @@ func TestSolveInterrupted(t *testing.T) {
 	}
 }
 
-// Ctrl+C during analyze prints the moves valued so far.
-func TestAnalyzeInterrupted(t *testing.T) {
-	board := "---------------------------OX------XO--------------------------- X"
-	out, errOut, code := runStopped(t, 500*time.Millisecond, "othello", "analyze", "--board", board, "--depth", "40")
-	if code != exitInterrupted || !strings.Contains(errOut, "Stopped: ") || !strings.Contains(errOut, "of 4 moves valued") {
-		t.Fatalf("exit %d, out %q, err %q", code, out, errOut)
-	}
-}
-
 // Ctrl+C during autoplay writes the game under way and sums up the finished ones.
 func TestAutoplayInterrupted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "games.jsonl")

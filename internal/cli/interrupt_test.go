@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// cancelWriter collects stderr and presses Ctrl+C (cancels) the first time what it
+// holds so far satisfies when.
+type cancelWriter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	when   func(stderr string) bool
+	cancel context.CancelFunc
+}
+
+func (w *cancelWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.when != nil && w.when(w.buf.String()) {
+		w.cancel()
+		w.when = nil
+	}
+	return n, err
+}
+
+func (w *cancelWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// runCancelledWhen runs the command line and presses Ctrl+C once its stderr
+// satisfies when (or, so that a broken command cannot hang the test, after
+// backstop: nothing is asserted about that time).
+func runCancelledWhen(t *testing.T, when func(stderr string) bool, backstop time.Duration, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	timer := time.AfterFunc(backstop, cancel)
+	defer timer.Stop()
+	var out bytes.Buffer
+	errw := &cancelWriter{when: when, cancel: cancel}
+	code := execute(ctx, args, strings.NewReader(""), &out, errw)
+	return out.String(), errw.String(), code
+}
+
+const start8 = "---------------------------OX------XO--------------------------- X"
+
+// Ctrl+C during a deep analysis prints every move's value and line at the deepest
+// depth finished, and says which depth that is.
+func TestAnalyzeStoppedPrintsDeepestDepth(t *testing.T) {
+	forceProgress = true
+	defer func() { forceProgress = false }()
+	running := regexp.MustCompile(`depth (\d+) of 40`)
+	out, errOut, code := runCancelledWhen(t, func(stderr string) bool {
+		for _, m := range running.FindAllStringSubmatch(stderr, -1) {
+			if n, _ := strconv.Atoi(m[1]); n >= 4 { // so depth 2 at least is done
+				return true
+			}
+		}
+		return false
+	}, 30*time.Second, "othello", "analyze", "--board", start8, "--depth", "40", "--workers", "1")
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, tail(errOut))
+	}
+	stopped := regexp.MustCompile(`Stopped at depth (\d+) of 40: the values above are every move's at depth (\d+), the deepest finished\.`).FindStringSubmatch(errOut)
+	if stopped == nil || stopped[1] != stopped[2] || stopped[1] == "0" {
+		t.Fatalf("stderr %q: want the depth it stopped at", tail(errOut))
+	}
+	moves := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 {
+			t.Fatalf("line %q: want move, value and line", line)
+		}
+		pv := f[2:]
+		if pv[0] == "exact" {
+			pv = pv[1:]
+		}
+		if _, err := strconv.ParseFloat(f[1], 64); err != nil || len(pv) == 0 || pv[0] != f[0] {
+			t.Fatalf("line %q: want a value and a line starting with the move", line)
+		}
+		moves[f[0]] = true
+	}
+	if len(moves) != 4 || !moves["d3"] || !moves["c4"] || !moves["f5"] || !moves["e6"] {
+		t.Fatalf("stdout %q: want the 4 legal moves valued", out)
+	}
+}
+
+// tail is the end of a long stderr (progress lines pile up), for messages.
+func tail(s string) string {
+	if len(s) > 400 {
+		return "..." + s[len(s)-400:]
+	}
+	return s
+}
