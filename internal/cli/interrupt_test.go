@@ -102,3 +102,42 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// solve stopped before any search finished shows no move and no value (the
+// engine's fallback move was shown with +0.0, a value nothing had found); the
+// positions solved before the stop are printed as usual.
+func TestSolveStoppedInventsNothing(t *testing.T) {
+	ffo40 := "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+	small := "-----OX--XO----- X"
+	for _, tc := range []struct {
+		name   string
+		stdin  string
+		args   []string
+		solved int // lines on stdout
+	}{
+		{"board", "", []string{"--board", ffo40}, 0},
+		{"stdin", small + "\n" + ffo40 + "\n", nil, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			var out, errb bytes.Buffer
+			// Ctrl+C once the first position is answered (at once for --board).
+			stdout := &cancelWriter{when: func(string) bool { return true }, cancel: cancel}
+			if tc.solved == 0 {
+				cancel()
+			}
+			args := append([]string{"othello", "solve", "--workers", "1"}, tc.args...)
+			code := execute(ctx, args, strings.NewReader(tc.stdin), stdout, &errb)
+			out.WriteString(stdout.String())
+			if code != exitInterrupted {
+				t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+			}
+			if n := strings.Count(out.String(), "\n"); n != tc.solved {
+				t.Fatalf("stdout %q: want %d solved lines", out.String(), tc.solved)
+			}
+			if e := errb.String(); !strings.Contains(e, "before any search of "+ffo40+" finished: not solved, no move to show") || strings.Contains(e, "+0.0") {
+				t.Fatalf("stderr %q: want no move and no value for the stopped position", e)
+			}
+		})
+	}
+}

@@ -223,7 +223,13 @@ func solvePosition(cmd *cobra.Command, e *engine.Engine, o othello.OBF, wld, che
 		p := last
 		mu.Unlock()
 		w := cmd.ErrOrStderr()
-		fmt.Fprintf(w, "Stopped after %.1fs and %s nodes. Best so far: %v %+.1f (an estimate from a %d-ply search, not exact)",
+		if r.Depth == 0 {
+			// The engine names a legal move even then, but no search valued it.
+			fmt.Fprintf(w, "Stopped after %.1fs and %s nodes, before any search of %s finished: not solved, no move to show.\n",
+				r.Time.Seconds(), groupDigits(r.Nodes), line.Board)
+			return line, errInterrupted
+		}
+		fmt.Fprintf(w, "Stopped after %.1fs and %s nodes, not solved. Best so far: %v %+.1f (an estimate from a %d-ply search, not exact)",
 			r.Time.Seconds(), groupDigits(r.Nodes), r.Move, r.Score, r.Depth)
 		if p.Solving && p.Lower != p.Upper {
 			fmt.Fprintf(w, "; the exact score is between %+d and %+d", p.Lower, p.Upper)
