@@ -3,6 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -139,5 +142,49 @@ func TestSolveStoppedInventsNothing(t *testing.T) {
 				t.Fatalf("stderr %q: want no move and no value for the stopped position", e)
 			}
 		})
+	}
+}
+
+// Ctrl+C during othello samples writes every position solved so far to --out:
+// the lines parse, and they are the first lines an uninterrupted run writes.
+func TestSamplesStoppedWritesSolved(t *testing.T) {
+	dir := t.TempDir()
+	fullPath, partPath := filepath.Join(dir, "full.txt"), filepath.Join(dir, "part.txt")
+	args := []string{"othello", "samples", "--games", "4", "--seed", "4", "--empties", "8-10", "--workers", "1"}
+	if _, errOut, code := run(t, "", append(args, "--out", fullPath)...); code != 0 {
+		t.Fatalf("uninterrupted run: exit %d, %s", code, errOut)
+	}
+	forceProgress = true
+	defer func() { forceProgress = false }()
+	// The progress bar first shows when the first game is done.
+	_, errOut, code := runCancelledWhen(t, func(stderr string) bool { return stderr != "" }, time.Minute,
+		append(args, "--out", partPath)...)
+	if code != exitInterrupted || !strings.Contains(errOut, "Stopped: wrote the ") || !strings.Contains(errOut, "of 4 finished) to "+partPath) {
+		t.Fatalf("exit %d, stderr %q", code, tail(errOut))
+	}
+	read := func(path string) []string {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		samples, err := readSamples(f, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for _, s := range samples {
+			lines = append(lines, fmt.Sprintf("%s; %+v", s.Pos, s.Score))
+		}
+		return lines
+	}
+	full, part := read(fullPath), read(partPath)
+	if len(part) == 0 || len(part) >= len(full) {
+		t.Fatalf("%d positions written when stopped after the first game, %d in all", len(part), len(full))
+	}
+	for i := range part {
+		if part[i] != full[i] {
+			t.Fatalf("line %d: %q, the uninterrupted run's %q", i+1, part[i], full[i])
+		}
 	}
 }
