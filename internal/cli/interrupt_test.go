@@ -188,3 +188,44 @@ func TestSamplesStoppedWritesSolved(t *testing.T) {
 		}
 	}
 }
+
+// othello match tells how it goes while the first game is played: with stderr
+// not a terminal, a line as each game starts (before it ends) and ends.
+func TestMatchProgressLines(t *testing.T) {
+	_, errOut, code := run(t, "", "othello", "match", "--black", "level1", "--white", "random", "--games", "2",
+		"--size", "6", "--workers", "1")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var order []string
+	for _, line := range strings.Split(strings.TrimSpace(errOut), "\n") {
+		switch {
+		case strings.HasPrefix(line, "game 1 of 2 started: level 1 (black) against random (white)"):
+			order = append(order, "start 1")
+		case strings.HasPrefix(line, "game 1 of 2 over after "):
+			order = append(order, "end 1")
+		case strings.HasPrefix(line, "game 2 of 2 started: random (black) against level 1 (white)"):
+			order = append(order, "start 2")
+		case strings.HasPrefix(line, "game 2 of 2 over after "):
+			order = append(order, "end 2")
+		default:
+			t.Errorf("unexpected line %q", line)
+		}
+	}
+	if strings.Join(order, ", ") != "start 1, end 1, start 2, end 2" {
+		t.Fatalf("stderr %q: want each game's start line before its end line", errOut)
+	}
+}
+
+// On a terminal the status line shows the first game's moves while it is played:
+// Ctrl+C on seeing it stops the match before any game is finished.
+func TestMatchProgressDuringFirstGame(t *testing.T) {
+	forceProgress = true
+	defer func() { forceProgress = false }()
+	out, errOut, code := runCancelledWhen(t, func(stderr string) bool { return strings.Contains(stderr, "game 1: ") }, time.Minute,
+		"othello", "match", "--black", "level3", "--white", "level3", "--games", "2", "--workers", "1")
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "0 of 2 games done · game 1: ") ||
+		!strings.Contains(errOut, "Stopped: 0 games of 2 finished.") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, tail(errOut))
+	}
+}
