@@ -157,6 +157,9 @@ type Analysis struct {
 // When ctx ends before the search does, BestMove stops within a few milliseconds
 // and returns the deepest analysis it finished (at worst the one-move evaluation,
 // depth 0) together with ctx's error; Best is then still a direction that moves.
+// A 4x4 search first reads the built-in network if it needs it and no one has
+// (see Warm); if ctx ends during that read, the depth-0 values are the
+// heuristic's.
 func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance float64) (Analysis, error) {
 	start := time.Now()
 	if fourChance < 0 {
