@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"context"
 	_ "embed"
 	"sync"
 )
@@ -59,9 +60,11 @@ var DefaultNetwork = sync.OnceValue(func() *Network {
 	return n
 })
 
-// Warm reads the built-in networks now rather than in the first search that needs
-// them (the 6-tuple network takes about a second to unpack): an app calls it in
-// the background as it starts, so that its first hint is as quick as the others.
+// Warm reads the built-in 6-tuple network now rather than in the first search
+// that needs it (it takes about half a second to unpack): an app that will give
+// 4x4 hints calls it in the background as it starts, so that its first hint is as
+// quick as the others. Without Warm the network is read by the first 4x4 search
+// that scores by it, and never by searches on other boards.
 func Warm() { defaultTable6() }
 
 // defaultBlendTables are the tables of the default evaluation, built once and shared
@@ -82,22 +85,29 @@ func blendTables(n *Network, h *evaluator, share float64) *netTables {
 	return &t
 }
 
-// newEvaluatorFor returns the evaluator for the options: the heuristic with weights
-// w, and on 4x4 boards the tables kind asks for: n6 (nil: the default) for blend and
-// network unless a 4-tuple network n is given.
-func newEvaluatorFor(kind Eval, w Weights, n *Network, n6 *Network6, share float64) *evaluator {
-	e := newEvaluator(w)
+// newEvaluatorFor returns the 4x4 evaluator for the options: the heuristic with
+// weights w, and the tables kind asks for: n6 (nil: the built-in one, read with ctx)
+// for blend and network unless a 4-tuple network n is given. It fails only when
+// ctx ends before the built-in network is read.
+func newEvaluatorFor(ctx context.Context, kind Eval, w Weights, n *Network, n6 *Network6, share float64) (*evaluator, error) {
 	if n == nil && (kind == EvalBlend || kind == EvalNetwork) {
+		var big *table6
 		if n6 != nil {
-			e.big = n6.tables()
+			big = n6.tables()
 		} else {
-			e.big = defaultTable6()
+			var err error
+			if big, err = loadDefaultTable6(ctx); err != nil {
+				return nil, err
+			}
 		}
+		e := newEvaluator(w)
+		e.big = big
 		if kind == EvalBlend {
 			e.share = share
 		}
-		return e
+		return e, nil
 	}
+	e := newEvaluator(w)
 	switch kind {
 	case EvalNetwork:
 		if n == nil {
@@ -115,7 +125,7 @@ func newEvaluatorFor(kind Eval, w Weights, n *Network, n6 *Network6, share float
 			e.net = blendTables(n, e, share)
 		}
 	}
-	return e
+	return e, nil
 }
 
 // lift returns what the search adds to every leaf of a heuristic search from a root

@@ -2,7 +2,6 @@ package solver
 
 import (
 	"math"
-	"sync"
 
 	"github.com/gridgames/gridgames/game2048"
 )
@@ -148,15 +147,6 @@ func (n *Network6) tables() *table6 {
 	}
 	return t
 }
-
-// defaultTable6 is the built-in network, read once and shared.
-var defaultTable6 = sync.OnceValue(func() *table6 {
-	t, err := readTable6(defaultNetwork6File())
-	if err != nil {
-		panic("solver: the embedded 6-tuple network is broken: " + err.Error())
-	}
-	return t
-})
 
 // DefaultNetwork6 returns a copy of the network the solver ships with (see the
 // recipe in "gridgames 2048 train --help"), for training on from it. The solver

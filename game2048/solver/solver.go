@@ -68,14 +68,14 @@ const lastLayerTableBits = 14
 // Solver chooses 2048 moves by expectimax. It keeps its transposition tables from
 // one call to the next; it is not safe for concurrent use (make one per goroutine).
 type Solver struct {
-	opt      Options
-	weights  Weights
-	evalOnce sync.Once
-	eval     *evaluator // built on first use: see evaluator
-	workers  int
-	w4       []*worker4
-	ww       []*workerWide
-	wg       []*workerGen
+	opt     Options
+	weights Weights
+	eval    *evaluator // the 4x4 evaluation, made on first use: see evaluator4
+	heur    *evaluator // the heuristic alone, for other boards: see heuristic
+	workers int
+	w4      []*worker4
+	ww      []*workerWide
+	wg      []*workerGen
 }
 
 // New returns a solver with the given options.
@@ -102,14 +102,35 @@ func New(opt Options) *Solver {
 	return &Solver{opt: opt, weights: w, workers: opt.Workers}
 }
 
-// evaluator returns the solver's evaluation, made on first use rather than in New,
-// so that New stays quick while the built-in 6-tuple network is still to be read
-// (see Warm).
+// evaluator4 returns the solver's evaluation of 4x4 boards, made on first use
+// rather than in New, so that New stays quick and only a 4x4 search reads the
+// built-in 6-tuple network (see Warm). If ctx ends while the network is read, it
+// returns ctx's error and the next call tries again.
+func (s *Solver) evaluator4(ctx context.Context) (*evaluator, error) {
+	if s.eval == nil {
+		e, err := newEvaluatorFor(ctx, s.opt.Eval, s.weights, s.opt.Network, s.opt.Network6, s.opt.Blend)
+		if err != nil {
+			return nil, err
+		}
+		s.eval = e
+	}
+	return s.eval, nil
+}
+
+// evaluator is evaluator4 for a caller that waits for the network as long as it
+// takes.
 func (s *Solver) evaluator() *evaluator {
-	s.evalOnce.Do(func() {
-		s.eval = newEvaluatorFor(s.opt.Eval, s.weights, s.opt.Network, s.opt.Network6, s.opt.Blend)
-	})
-	return s.eval
+	e, _ := s.evaluator4(context.Background())
+	return e
+}
+
+// heuristic returns the evaluation of boards other than the 4x4 fast path's: the
+// heuristic alone, whatever Eval says, so these searches never read a network.
+func (s *Solver) heuristic() *evaluator {
+	if s.heur == nil {
+		s.heur = newEvaluator(s.weights)
+	}
+	return s.heur
 }
 
 // Analysis is the answer for one board.
@@ -136,6 +157,9 @@ type Analysis struct {
 // When ctx ends before the search does, BestMove stops within a few milliseconds
 // and returns the deepest analysis it finished (at worst the one-move evaluation,
 // depth 0) together with ctx's error; Best is then still a direction that moves.
+// A 4x4 search first reads the built-in network if it needs it and no one has
+// (see Warm); if ctx ends during that read, the depth-0 values are the
+// heuristic's.
 func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance float64) (Analysis, error) {
 	start := time.Now()
 	if fourChance < 0 {
@@ -152,6 +176,15 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 	}
 	if !any {
 		return Analysis{Legal: legal}, ErrNoMove
+	}
+	if onFastPath(b) {
+		if _, err := s.evaluator4(ctx); err != nil {
+			// Stopped while the network was read: the heuristic's one-move values
+			// still name a direction that moves.
+			a := s.heuristicMoves(b)
+			a.Legal, a.Elapsed = legal, time.Since(start)
+			return a, err
+		}
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
@@ -247,13 +280,37 @@ func (s *Solver) search(b game2048.Board, fourChance float64, depth int, stop *a
 	if stop == nil {
 		stop = new(atomic.Bool)
 	}
-	if bb, err := game2048.FromBoard(b); err == nil && !hasPair32768(bb) {
+	if onFastPath(b) {
+		bb, _ := game2048.FromBoard(b)
 		return s.search4(bb, fourChance, depth, stop)
 	}
 	if p, err := game2048.Pack(b); err == nil {
 		return s.searchWide(b, p, fourChance, depth, stop)
 	}
 	return s.searchGen(b, fourChance, depth, stop)
+}
+
+// onFastPath reports whether b is searched as a Bitboard (search4): a 4x4 board
+// without two 32768 tiles.
+func onFastPath(b game2048.Board) bool {
+	bb, err := game2048.FromBoard(b)
+	return err == nil && !hasPair32768(bb)
+}
+
+// heuristicMoves is the depth-0 analysis of b by the heuristic alone.
+func (s *Solver) heuristicMoves(b game2048.Board) Analysis {
+	h := s.heuristic()
+	var a Analysis
+	legal := func(d game2048.Direction) bool { return b.CanMove(d) }
+	for _, d := range game2048.Directions {
+		if legal(d) {
+			after := b.Clone()
+			after.Move(d)
+			a.Values[d] = h.board(&after)
+		}
+	}
+	a.Best = pick(a.Values, legal)
+	return a
 }
 
 // forget clears every worker's transposition table, so the next search starts cold
@@ -408,9 +465,9 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 }
 
 func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
-	s.evaluator()
+	h := s.heuristic()
 	for len(s.wg) < s.workers {
-		s.wg = append(s.wg, &workerGen{eval: s.eval, tt: newTable(s.opt.TableBits)})
+		s.wg = append(s.wg, &workerGen{eval: h, tt: newTable(s.opt.TableBits)})
 	}
 	var after [4]game2048.Board
 	var legalMoves [4]bool
@@ -419,13 +476,13 @@ func (s *Solver) searchGen(b game2048.Board, fourChance float64, depth int, stop
 		_, legalMoves[d] = after[d].Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return legalMoves[d] }
-	lift := s.eval.lift(s.eval.board(&b), b.Rows()+b.Cols())
+	lift := h.lift(h.board(&b), b.Rows()+b.Cols())
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {
 		for _, d := range game2048.Directions {
 			if legal(d) {
-				a.Values[d] = max(s.eval.board(&after[d])+lift, 1)
+				a.Values[d] = max(h.board(&after[d])+lift, 1)
 			}
 		}
 		a.Best = pick(a.Values, legal)

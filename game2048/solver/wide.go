@@ -14,9 +14,9 @@ import (
 // the same nodes in the same order, the same table rules. Unlike searchGen it
 // clears its tables when the leaf lift changes from one search to the next.
 func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance float64, depth int, stop *atomic.Bool) (Analysis, bool) {
-	s.evaluator()
+	h := s.heuristic()
 	for len(s.ww) < s.workers {
-		s.ww = append(s.ww, &workerWide{eval: s.eval, tt: newTable(s.opt.TableBits)})
+		s.ww = append(s.ww, &workerWide{eval: h, tt: newTable(s.opt.TableBits)})
 	}
 	rows, cols := p.Rows(), p.Cols()
 	workers := s.ww[:s.workers]
@@ -28,7 +28,7 @@ func (s *Solver) searchWide(b game2048.Board, p game2048.PackedBoard, fourChance
 		after[d], _ = p.Move(d)
 	}
 	legal := func(d game2048.Direction) bool { return after[d] != p }
-	lift := s.eval.lift(s.eval.board(&b), rows+cols)
+	lift := h.lift(h.board(&b), rows+cols)
 	var a Analysis
 	a.Depth = depth
 	if depth == 0 {

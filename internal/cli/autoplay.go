@@ -107,11 +107,11 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 			if err := checkPlotPath(plotPath); err != nil {
 				return err
 			}
-			if cutoff < 0 || cutoff >= 1 {
-				return badInputf("--cutoff %v: want 0 (the default) to below 1", cutoff)
+			if !(cutoff >= 0 && cutoff < 1) { // NaN too
+				return badInputf("--cutoff %v: want a probability from 0 (the default) to below 1", cutoff)
 			}
 			opts := solver.Options{Depth: depth, Time: perMove, Cutoff: cutoff}
-			if err := ev.apply(&opts); err != nil {
+			if err := ev.apply(cmd.Context(), &opts, rows, cols); err != nil {
 				return err
 			}
 			var out io.Writer

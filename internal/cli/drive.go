@@ -125,7 +125,7 @@ func (fl driveFlags) options(cmd *cobra.Command) (drive.Options, solver.Options,
 		four = -1 // the solver's way to say "never a 4"
 	}
 	sopt = solver.Options{Depth: fl.depth, Time: fl.perMove, Workers: fl.workers, FourChance: four}
-	if err := fl.ev.apply(&sopt); err != nil {
+	if err := fl.ev.apply(cmd.Context(), &sopt, 0, 0); err != nil { // the page's size is checked once it is open
 		return dopt, sopt, err
 	}
 	dopt = drive.Options{ExecPath: fl.chromium, Layout: layout, MoveTimeout: fl.timeout, ReducedMotion: fl.reducedMotion}
@@ -156,6 +156,10 @@ func runDrive(cmd *cobra.Command, fl driveFlags) error {
 		return err
 	}
 
+	board := page.Board()
+	if err := fl.ev.checkSize(board.Rows(), board.Cols()); err != nil {
+		return err
+	}
 	var puzzle game2048.Puzzle = page
 	if fl.moves > 0 {
 		puzzle = movesLimit{page, fl.moves}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"strings"
@@ -14,17 +15,44 @@ import (
 type evalFlags struct {
 	eval, network, weights string
 	blend                  float64
+	flags                  *pflag.FlagSet // to tell which were given
 }
 
 func (e *evalFlags) register(f *pflag.FlagSet) {
+	e.flags = f
 	f.StringVar(&e.eval, "eval", "blend", "what scores 4x4 boards: blend (6-tuple network + heuristic), network, heuristic or blend4 (the faster, weaker 4-tuple blend)")
 	f.Float64Var(&e.blend, "blend", solver.DefaultBlend, "the heuristic's share in --eval blend")
 	f.StringVar(&e.network, "network", "", `n-tuple network file (4- or 6-tuple) to use instead of the built-in one (from "gridgames 2048 train")`)
 	f.StringVar(&e.weights, "weights", "", `heuristic weights as JSON, e.g. {"empty":300} (others keep their defaults)`)
 }
 
-// apply sets the evaluation options, or says which flag is wrong.
-func (e *evalFlags) apply(opts *solver.Options) error {
+// checkSize refuses the flags that only a 4x4 board uses (--eval other than
+// heuristic, --network, --blend) on a rows x cols board: the solver scores every
+// other board by the heuristic, and would ignore them.
+func (e *evalFlags) checkSize(rows, cols int) error {
+	if rows == 4 && cols == 4 {
+		return nil
+	}
+	switch {
+	case e.flags.Changed("eval") && e.eval != "heuristic":
+		return badInputf("--eval %s: the networks are for 4x4 boards only, and this board is %dx%d (every other size is scored by the heuristic: leave --eval out)", e.eval, rows, cols)
+	case e.flags.Changed("network"):
+		return badInputf("--network %s: a network is for 4x4 boards only, and this board is %dx%d (every other size is scored by the heuristic)", e.network, rows, cols)
+	case e.flags.Changed("blend"):
+		return badInputf("--blend %v: the blend is for 4x4 boards only, and this board is %dx%d (every other size is scored by the heuristic)", e.blend, rows, cols)
+	}
+	return nil
+}
+
+// apply sets the evaluation options for a rows x cols board (0 x 0: not known
+// yet; call checkSize when it is), or says which flag is wrong (see checkSize); a
+// --network file is read with ctx, so Ctrl+C stops it.
+func (e *evalFlags) apply(ctx context.Context, opts *solver.Options, rows, cols int) error {
+	if rows != 0 || cols != 0 {
+		if err := e.checkSize(rows, cols); err != nil {
+			return err
+		}
+	}
 	switch e.eval {
 	case "blend":
 		opts.Eval = solver.EvalBlend
@@ -46,13 +74,19 @@ func (e *evalFlags) apply(opts *solver.Options) error {
 		if err != nil {
 			return err
 		}
-		data, err := io.ReadAll(f)
+		data, err := io.ReadAll(ctxReader{ctx, f})
 		f.Close()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if err != nil {
 			return badInputf("--network %s: %v", e.network, err)
 		}
 		if solver.IsNetwork6File(data) {
-			n, err := solver.ReadNetwork6(bytes.NewReader(data))
+			n, err := solver.ReadNetwork6(ctxReader{ctx, bytes.NewReader(data)})
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			if err != nil {
 				return badInputf("--network %s: %v", e.network, err)
 			}
@@ -75,4 +109,17 @@ func (e *evalFlags) apply(opts *solver.Options) error {
 		opts.Weights = &w
 	}
 	return nil
+}
+
+// ctxReader reads from r until ctx ends, then returns ctx's error.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

@@ -54,7 +54,7 @@ nothing). Without --depth or --time the depth follows the position.`,
 				return err
 			}
 			opts := solver.Options{Depth: depth, Time: budget, Workers: workers}
-			if err := ev.apply(&opts); err != nil {
+			if err := ev.apply(cmd.Context(), &opts, b.Rows(), b.Cols()); err != nil {
 				return err
 			}
 			s := solver.New(opts)

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
@@ -56,9 +59,10 @@ func newOthelloMatchCommand() *cobra.Command {
 learned one), random or greedy.
 The first player (--black) has black in the odd games and white in the even ones;
 each pair of games starts from the same opening of a few random moves, so the
-colours are fair. Games run side by side on the CPUs; a progress bar shows on a
-terminal. The table is from the first player's side: wins, draws, losses and the
-mean final disc difference.`,
+colours are fair. Games run side by side on the CPUs. On a terminal a status line
+shows the games finished and the moves of each game under way; when stderr is not
+a terminal, a line goes there as each game starts and ends. The table is from the
+first player's side: wins, draws, losses and the mean final disc difference.`,
 		Example: `  gridgames othello match --black 3 --white 2 --games 100
   gridgames othello match --black level10 --white greedy --games 20 --json`,
 		Args: cobra.NoArgs,
@@ -183,7 +187,7 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 		err        error
 	}
 	results := make([]result, games)
-	bar := newProgress(cmd, "games")
+	live := &matchProgress{bar: newProgress(cmd, ""), games: games, moves: map[int]int{}}
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
 			opt := engine.Options{Workers: 1, TableBits: 20, Midgame: mid}
@@ -199,21 +203,26 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 				eng = [2]*engine.Engine{engs[1], engs[0]}
 			}
 			s, err := session.New(cfg)
+			live.started(i, cfg)
 			for err == nil && !s.Over() {
-				_, err = s.ComputerMove(ctx, eng[s.Game().Turn()])
+				if _, err = s.ComputerMove(ctx, eng[s.Game().Turn()]); err == nil {
+					live.moved(i)
+				}
 			}
 			r := result{firstBlack: firstBlack, err: err}
 			if err == nil {
-				diff := s.Position().Score() // black's view
+				black := s.Position().Score()
+				diff := black
 				if !firstBlack {
 					diff = -diff
 				}
 				r.diff, r.done, r.transcript = diff, true, s.Game().Transcript()
+				live.over(i, cfg, black)
 			}
 			results[i] = r
 		},
-		func(_, done int) { bar.report(done, games) })
-	bar.finish()
+		func(i, done int) { live.finished(i, done) })
+	live.bar.finish()
 	sum := matchSummary{First: seats[0].String(), Second: seats[1].String()}
 	total := 0
 	for i, r := range results {
@@ -251,4 +260,62 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 		return sum, context.Canceled
 	}
 	return sum, nil
+}
+
+// matchProgress tells how a match goes while it plays: on a terminal a status
+// line with the games finished and each game under way's move count, updated
+// every move; elsewhere a line as each game starts and ends.
+type matchProgress struct {
+	bar   *progress
+	games int
+	mu    sync.Mutex
+	moves map[int]int // game index: moves so far, for the games under way
+	done  int
+}
+
+func (m *matchProgress) started(i int, cfg session.Config) {
+	m.mu.Lock()
+	m.moves[i] = 0
+	m.mu.Unlock()
+	m.bar.note("game %d of %d started: %s (black) against %s (white)", i+1, m.games, cfg.Black, cfg.White)
+	m.show()
+}
+
+func (m *matchProgress) moved(i int) {
+	m.mu.Lock()
+	m.moves[i]++
+	m.mu.Unlock()
+	m.show()
+}
+
+// over notes game i's result; black is black's final disc difference.
+func (m *matchProgress) over(i int, cfg session.Config, black int) {
+	m.mu.Lock()
+	moves := m.moves[i]
+	m.mu.Unlock()
+	m.bar.note("game %d of %d over after %d moves: %s (black) against %s (white), black %+d", i+1, m.games, moves, cfg.Black, cfg.White, black)
+}
+
+func (m *matchProgress) finished(i, done int) {
+	m.mu.Lock()
+	delete(m.moves, i)
+	m.done = done
+	m.mu.Unlock()
+	m.show()
+}
+
+// show updates the status line (on a terminal only).
+func (m *matchProgress) show() {
+	m.mu.Lock()
+	keys := make([]int, 0, len(m.moves))
+	for k := range m.moves {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	parts := []string{fmt.Sprintf("%d of %d games done", m.done, m.games)}
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("game %d: %d moves", k+1, m.moves[k]))
+	}
+	m.mu.Unlock()
+	m.bar.status(strings.Join(parts, " · "))
 }

@@ -121,6 +121,9 @@ terminal for long runs.`,
 				if pos, err = parseBoardArg(board); err != nil {
 					return badInputf("--board: %w", err)
 				}
+				if n := pos.Size(); cmd.Flags().Changed("size") && n != size {
+					return badInputf("--board is a %dx%d position but --size is %d: leave --size out, or give a %dx%d board", n, n, size, size, size)
+				}
 			}
 			if workers == 0 {
 				workers = runtime.NumCPU()
@@ -153,7 +156,7 @@ terminal for long runs.`,
 		},
 	}
 	cmd.Flags().IntVar(&depth, "depth", 0, "deepest depth to count (required)")
-	cmd.Flags().IntVar(&size, "size", 8, "board size: 4, 6 or 8")
+	cmd.Flags().IntVar(&size, "size", 8, "board size: 4, 6 or 8 (with --board, the board's)")
 	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines to use (0: one per CPU)")
 	cmd.Flags().StringVar(&board, "board", "", "count from this position instead of the start")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per depth")

@@ -128,6 +128,9 @@ exact solve grows about threefold with each empty square. On a terminal, progres
 					}
 					return solveOne(line)
 				})
+				if err == nil && count == 0 && check {
+					return badInputf("--check: no positions were read from stdin (want one a line: board text or .obf)")
+				}
 			}
 			if count > 1 && !asJSON {
 				fmt.Fprintf(out, "%d positions: %s nodes in %.2fs, %.1fM nodes/s\n", count, groupDigits(total),
@@ -220,7 +223,13 @@ func solvePosition(cmd *cobra.Command, e *engine.Engine, o othello.OBF, wld, che
 		p := last
 		mu.Unlock()
 		w := cmd.ErrOrStderr()
-		fmt.Fprintf(w, "Stopped after %.1fs and %s nodes. Best so far: %v %+.1f (an estimate from a %d-ply search, not exact)",
+		if r.Depth == 0 {
+			// The engine names a legal move even then, but no search valued it.
+			fmt.Fprintf(w, "Stopped after %.1fs and %s nodes, before any search of %s finished: not solved, no move to show.\n",
+				r.Time.Seconds(), groupDigits(r.Nodes), line.Board)
+			return line, errInterrupted
+		}
+		fmt.Fprintf(w, "Stopped after %.1fs and %s nodes, not solved. Best so far: %v %+.1f (an estimate from a %d-ply search, not exact)",
 			r.Time.Seconds(), groupDigits(r.Nodes), r.Move, r.Score, r.Depth)
 		if p.Solving && p.Lower != p.Upper {
 			fmt.Fprintf(w, "; the exact score is between %+d and %+d", p.Lower, p.Upper)
@@ -297,10 +306,12 @@ func newOthelloAnalyzeCommand() *cobra.Command {
 		Long: `Value every legal move of a position (disc difference for the side to move, exact
 when the endgame is solved) with the line the engine expects, best first.
 
-Without --depth or --time the search goes 8 plies deep. From --endgame empty
+Without --depth or --time the search goes 8 plies deep. Every move is valued at
+depth 2 (or 3), then two plies deeper, and so on to --depth. From --endgame empty
 squares on, moves are solved exactly; --endgame past --max-empties is refused, as
 the exact solve would take hours. On a terminal, progress shows on stderr; Ctrl+C
-stops and prints the moves valued so far.`,
+stops and prints every move's value and line at the deepest depth finished
+(with --time: the moves valued so far).`,
 		Example: `  gridgames othello analyze --board "---------------------------OX------XO--------------------------- X"
   gridgames othello analyze --board "$(head -1 data/fforum-1-19.obf)" --endgame 20 --json`,
 		Args: cobra.NoArgs,
@@ -335,10 +346,8 @@ stops and prints the moves valued so far.`,
 				depth = 8
 			}
 			e := engine.New(engine.Options{Workers: workers})
-			bar := newProgress(cmd, "")
-			vals, err := e.Analyze(cmd.Context(), pos, engine.Limits{Depth: depth, Time: budget, Endgame: endgame,
-				Progress: func(p engine.Progress) { bar.status(describeProgress(p)) }})
-			bar.finish()
+			lim := engine.Limits{Depth: depth, Time: budget, Endgame: endgame}
+			res, err := analyzeDeepening(cmd, e, pos, lim)
 			interrupted := err != nil && cmd.Context().Err() != nil
 			if errors.Is(err, engine.ErrNoMove) {
 				return badInputf("--board: the game is over in this position (%s)", movesLine(pos))
@@ -348,11 +357,11 @@ stops and prints the moves valued so far.`,
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				if err := json.NewEncoder(out).Encode(vals); err != nil {
+				if err := json.NewEncoder(out).Encode(res.values); err != nil {
 					return err
 				}
 			} else {
-				for _, v := range vals {
+				for _, v := range res.values {
 					exact := ""
 					if v.Exact {
 						exact = " exact"
@@ -365,7 +374,7 @@ stops and prints the moves valued so far.`,
 				}
 			}
 			if interrupted {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %d of %d moves valued.\n", len(vals), len(pos.LegalMoves()))
+				fmt.Fprintln(cmd.ErrOrStderr(), res.stopNote(depth, len(pos.LegalMoves())))
 				return errInterrupted
 			}
 			return nil
@@ -380,4 +389,78 @@ stops and prints the moves valued so far.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the values as JSON")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd
+}
+
+// analysis is what analyzeDeepening found: values, of every move at depth (the
+// root's plies) when complete, else of the moves valued at that depth so far.
+type analysis struct {
+	values   []engine.MoveValue
+	depth    int
+	complete bool
+}
+
+// stopNote is the line on stderr after Ctrl+C stopped an analysis to depth want
+// of a position with legal moves.
+func (a analysis) stopNote(want, legal int) string {
+	switch {
+	case a.complete:
+		return fmt.Sprintf("Stopped at depth %d of %d: the values above are every move's at depth %d, the deepest finished.", a.depth, want, a.depth)
+	case a.depth > 0 && want > 0:
+		return fmt.Sprintf("Stopped at depth %d of %d: %d of %d moves valued.", a.depth, want, len(a.values), legal)
+	}
+	return fmt.Sprintf("Stopped: %d of %d moves valued.", len(a.values), legal)
+}
+
+// analyzeDeepening values every move of pos within lim, showing progress. With a
+// depth (and no time) it values all the moves at every other depth in turn, up
+// to lim.Depth (from 2 or 3: the engine searches each move's reply at least a ply
+// deep), stopping early once every value is exact: if ctx ends, the deepest
+// complete depth is the answer, every move valued at it. Two plies at a time, the
+// shallower depths cost about a tenth of the last one (every depth: a third);
+// the transposition table carries each depth's work to the next. With a time,
+// the engine shares it among the moves.
+func analyzeDeepening(cmd *cobra.Command, e *engine.Engine, pos othello.Position, lim engine.Limits) (analysis, error) {
+	ctx := cmd.Context()
+	bar := newProgress(cmd, "")
+	defer bar.finish()
+	if lim.Time > 0 {
+		lim.Progress = func(p engine.Progress) { bar.status(describeProgress(p)) }
+		vals, err := e.Analyze(ctx, pos, lim)
+		return analysis{values: vals, complete: err == nil}, err
+	}
+	var best analysis
+	first := lim.Depth
+	if first > 3 {
+		first = 2 + lim.Depth%2
+	}
+	for d := first; d <= lim.Depth; d += 2 {
+		l := lim
+		l.Depth = d
+		l.Progress = func(p engine.Progress) {
+			bar.status(fmt.Sprintf("depth %d of %d: %s", d, lim.Depth, describeProgress(p)))
+		}
+		vals, err := e.Analyze(ctx, pos, l)
+		if err != nil {
+			if best.complete && ctx.Err() != nil {
+				return best, err
+			}
+			return analysis{values: vals, depth: d}, err
+		}
+		best = analysis{values: vals, depth: d, complete: true}
+		if allExact(vals) {
+			break
+		}
+	}
+	return best, nil
+}
+
+// allExact reports whether every value is an exact score: a deeper search would
+// find the same.
+func allExact(vals []engine.MoveValue) bool {
+	for _, v := range vals {
+		if !v.Exact {
+			return false
+		}
+	}
+	return true
 }

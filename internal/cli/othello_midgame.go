@@ -80,8 +80,8 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs):
 			}
 			defer out.discard()
 			if dir != "" {
-				if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-					return badInputf("--dir %s: not a directory", dir)
+				if err := checkWritableDir("--dir", dir); err != nil {
+					return err
 				}
 			}
 			m := new(engine.Midgame)

@@ -80,7 +80,8 @@ func newOthelloSamplesCommand() *cobra.Command {
 and then), take from each a position with A to B empty squares, solve it and every
 position one move later exactly, and write them to FILE, a line each:
 "BOARD SIDE; SCORE". The positions depend only on --seed and --games, whatever
---workers is. ` + "`othello train`" + ` learns pattern weights from such files.`,
+--workers is. ` + "`othello train`" + ` learns pattern weights from such files.
+Ctrl+C stops and writes every position solved so far.`,
 		Example: `  gridgames othello samples --games 2000 --seed 1 --empties 12-20 --out s1.txt`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -107,22 +108,30 @@ position one move later exactly, and write them to FILE, a line each:
 			defer out.discard()
 			start := time.Now()
 			bar := newProgress(cmd, "solving")
+			finished := 0
 			samples, err := engine.EndgameSamples(cmd.Context(), engine.SampleOptions{Games: games, Seed: seed,
 				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
-				func(done int) { bar.report(done, games) })
+				func(done int) { finished = done; bar.report(done, games) })
 			bar.finish()
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", outPath)
-				return errInterrupted
-			}
-			if err != nil {
+			stopped := errors.Is(err, context.Canceled)
+			if err != nil && !stopped {
 				return badInput(err)
 			}
+			if stopped && len(samples) == 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped before any position was solved: nothing written (%s is as it was).\n", outPath)
+				return errInterrupted
+			}
+			// Stopped or not, every position solved goes to the file: each is exact.
 			if err := writeSamples(out, samples); err != nil {
 				return err
 			}
 			if err := out.commit(); err != nil {
 				return err
+			}
+			if stopped {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: wrote the %d positions solved so far (%s of %d finished) to %s.\n",
+					len(samples), plural(finished, "game"), games, outPath)
+				return errInterrupted
 			}
 			sum := struct {
 				Games   int     `json:"games"`
@@ -197,7 +206,7 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 			if epochs < 1 {
 				return badInputf("--epochs %d: want 1 or more", epochs)
 			}
-			if err := checkOutPath("--out", outPath); err != nil {
+			if err := checkWritable("--out", outPath); err != nil {
 				return err
 			}
 			var start *engine.Patterns
@@ -218,6 +227,9 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 				f.Close()
 				if err != nil {
 					return badInput(err)
+				}
+				if len(s) == 0 {
+					return badInputf("samples file %s: no samples in it (want lines \"BOARD SIDE; SCORE\", from othello samples)", name)
 				}
 				samples = append(samples, s...)
 			}

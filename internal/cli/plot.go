@@ -74,7 +74,7 @@ func plotAutoplay(path string, results []autoplayGame) error {
 
 	f, err := os.Create(path)
 	if err != nil {
-		return badInput(err)
+		return badInputf("--plot %s: %v", path, pathReason(err))
 	}
 	if _, err := canvas.WriteTo(f); err != nil {
 		f.Close()
@@ -87,12 +87,16 @@ func plotFormat(path string) string {
 	return strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 }
 
-// checkPlotPath accepts "" (no plot) or a file name ending in .svg or .png.
+// checkPlotPath accepts "" (no plot) or a file name ending in .svg or .png that
+// can be written (checkWritable), so that a bad --plot fails before the games.
 func checkPlotPath(path string) error {
-	if f := plotFormat(path); path != "" && f != "svg" && f != "png" {
+	if path == "" {
+		return nil
+	}
+	if f := plotFormat(path); f != "svg" && f != "png" {
 		return badInputf("--plot %s: want a .svg or .png file", path)
 	}
-	return nil
+	return checkWritable("--plot", path)
 }
 
 // wholeTicks marks an axis of counts at whole numbers only: about five labelled

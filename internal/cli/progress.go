@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -81,6 +82,18 @@ func (p *progress) status(text string) {
 	}
 	p.bar.Describe(p.label + text)
 	_ = p.bar.Add(1)
+}
+
+// note writes a line when stderr is not a terminal (a log file, a CI job), where
+// no bar or spinner shows, so that long work still tells how it goes; on a
+// terminal it does nothing: the bar or spinner says it.
+func (p *progress) note(format string, args ...any) {
+	if p == nil || p.tty {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintf(p.w, format+"\n", args...)
 }
 
 // finish removes the bar or spinner.

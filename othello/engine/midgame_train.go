@@ -28,7 +28,8 @@ type MidgameOptions struct {
 // its value for the side to move: exact near the end, else the value of a search
 // with the evaluation of the later phases (so each phase learns from the ones
 // after it, back to the opening). The samples come in game order whatever the
-// number of workers; if ctx ends first it returns ctx's error.
+// number of workers; if ctx ends first it returns the positions labelled so far
+// with ctx's error.
 func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done int)) ([]Sample, error) {
 	if opts.Games < 1 {
 		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/binary"
+	"errors"
 	"math"
 	"os"
 	"strings"
@@ -165,6 +167,34 @@ func TestEndgameSamplesAreExact(t *testing.T) {
 	for i := range again {
 		if again[i] != samples[i] {
 			t.Fatalf("sample %d differs with 2 workers: %v, %v", i, again[i], samples[i])
+		}
+	}
+}
+
+// Stopped, EndgameSamples keeps what it solved: the first game's samples, the
+// same as an uninterrupted run's, come back with the context's error.
+func TestEndgameSamplesStopped(t *testing.T) {
+	opts := SampleOptions{Games: 4, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
+	full, err := EndgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	part, err := EndgameSamples(ctx, opts, func(done int) {
+		if done == 1 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if len(part) == 0 || len(part) >= len(full) {
+		t.Fatalf("%d samples after the first of %d games, %d in all", len(part), opts.Games, len(full))
+	}
+	for i, s := range part {
+		if s != full[i] {
+			t.Fatalf("sample %d: %v, the whole run's %v", i, s, full[i])
 		}
 	}
 }

@@ -57,7 +57,9 @@ type SampleOptions struct {
 // MinEmpties to MaxEmpties empty squares and every position one move later exactly.
 // The samples come in game order, whatever the number of workers; progress, if not
 // nil, is called after each game (from one goroutine at a time). If ctx ends first,
-// EndgameSamples returns ctx's error and no samples.
+// EndgameSamples returns what it solved so far with ctx's error: the samples of
+// every game finished, and the positions of the games under way that were solved
+// before the end (never a value that is not exact).
 func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done int)) ([]Sample, error) {
 	if opts.Games < 1 {
 		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)
@@ -73,7 +75,8 @@ func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done 
 // sampleGames runs sample(e, g) for games 0 to games-1 on workers goroutines, each
 // with an engine of its own, and returns the samples in game order; progress, if
 // not nil, is called after each game (from one goroutine at a time). If ctx ends
-// first, it returns ctx's error and no samples.
+// first, it returns the samples found so far (sample must then keep only values it
+// finished) with ctx's error.
 func sampleGames(ctx context.Context, games, workers int, progress func(done int), sample func(e *Engine, g int) []Sample) ([]Sample, error) {
 	workers = max(1, workers)
 	perGame := make([][]Sample, games)
@@ -108,14 +111,11 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	var out []Sample
 	for _, s := range perGame {
 		out = append(out, s...)
 	}
-	return out, nil
+	return out, ctx.Err()
 }
 
 // gameSamples plays game g of opts and solves its sampled position and children.
@@ -141,11 +141,12 @@ func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sa
 		return nil
 	}
 	var out []Sample
-	best := -inf
+	best, complete := -inf, true
 	for _, m := range pos.LegalMoves() {
 		child := pos.Play(m)
 		v, ok := e.exactValue(ctx, child)
-		if !ok {
+		if !ok { // stopped: pos's value needs every child's
+			complete = false
 			continue
 		}
 		best = max(best, -v)
@@ -157,7 +158,7 @@ func gameSamples(ctx context.Context, e *Engine, opts SampleOptions, g int) []Sa
 			out = append(out, Sample{Pos: child, Score: float64(v)})
 		}
 	}
-	if best > -inf {
+	if complete && best > -inf {
 		out = append(out, Sample{Pos: pos, Score: float64(best)})
 	}
 	return out
