@@ -9,7 +9,7 @@ import (
 func TestCleanName(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want string // want "": refused
-		says               string
+		says           string
 	}{
 		{"plain", "ann", "ann", ""},
 		{"trimmed", "  ann lee \t", "ann lee", ""},
