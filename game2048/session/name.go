@@ -17,7 +17,8 @@ const MaxName = 24
 // (newlines, NUL, tabs...), line and paragraph separators, and format
 // characters (zero-width spaces and joiners, U+FEFF, the bidirectional marks,
 // embeddings, overrides and isolates U+200E, U+200F, U+061C, U+202A-U+202E,
-// U+2066-U+2069).
+// U+2066-U+2069), and U+FFFD, the replacement character that decoding puts in
+// place of bytes that were not UTF-8 (a JSON decoder does).
 func CleanName(name string) (string, error) {
 	if !utf8.ValidString(name) {
 		return "", fmt.Errorf("%w: the name is not valid UTF-8", ErrName)
@@ -28,6 +29,10 @@ func CleanName(name string) (string, error) {
 		return "", fmt.Errorf("%w: a name is 1 to %d characters, not %d", ErrName, MaxName, n)
 	}
 	for i, r := range name {
+		if r == utf8.RuneError {
+			return "", fmt.Errorf("%w: character %d is U+FFFD, a replacement for text that was not valid UTF-8", ErrName,
+				utf8.RuneCountInString(name[:i])+1)
+		}
 		if hidden(r) {
 			return "", fmt.Errorf("%w: character %d (U+%04X) is a control or invisible formatting character", ErrName,
 				utf8.RuneCountInString(name[:i])+1, r)

@@ -32,6 +32,7 @@ func TestCleanName(t *testing.T) {
 		{"a right-to-left mark", "ann\u200f", "", "U+200F"},
 		{"an Arabic letter mark", "ann\u061c", "", "U+061C"},
 		{"a line separator", "ann\u2028bob", "", "U+2028"},
+		{"a replacement character", "ann\ufffd", "", "U+FFFD"},
 		{"DEL", "ann\x7f", "", "U+007F"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ func new2048Command() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand())
+	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand(), new2048VerifyCommand())
 	return cmd
 }
 
