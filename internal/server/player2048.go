@@ -35,4 +35,3 @@ func setPlayer(w http.ResponseWriter, r *http.Request, player string) {
 	http.SetCookie(w, &http.Cookie{Name: playerCookie, Value: player, Path: "/", MaxAge: 400 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
 }
-
