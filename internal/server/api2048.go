@@ -217,6 +217,8 @@ func (s *Server) hint2048(w http.ResponseWriter, r *http.Request) {
 			if _, err := s.act(r, sess, a, nil, session.Hint); err != nil {
 				return nil, err
 			}
+			st := s.state2048(r, sess)
+			h.State = &st
 		}
 		return h, nil
 	})

@@ -16,6 +16,9 @@ type hint struct {
 	// Counted is set when the hint was counted on the game (asked with its
 	// token); the auto endpoint's hint leaves it out.
 	Counted bool `json:"counted"`
+	// State is the game's state after a counted hint (its seq and hints moved
+	// on); missing otherwise.
+	State *state2048 `json:"state,omitempty"`
 }
 
 func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
