@@ -16,7 +16,7 @@ import (
 func new2048Command() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "2048",
-		Short: "2048 tools: move, replay, hint, autoplay, train, drive",
+		Short: "2048 tools: move, replay, verify, hint, autoplay, train, drive",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
