@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -85,14 +86,24 @@ func TestFairHintNeedsToken(t *testing.T) {
 	p := newPlayer(t, srv)
 	g, _ := p.create(`{"rows":3,"cols":3}`)
 	g.play(2)
+	var replies []map[string]any
 	for range 2 {
 		code, out := p.do("POST", "/api/2048/games/"+g.id+"/hint", "", "")
-		if code != 200 || out["best"] == "" || out["counted"] != false {
+		if code != 200 || out["best"] == "" {
 			t.Fatalf("anonymous hint: %d %v", code, out)
 		}
+		replies = append(replies, out)
 	}
-	if st := g.state(); st["hints"] != 0.0 || st["assisted"] != false || st["seq"] != 2.0 {
-		t.Fatalf("after anonymous hints: hints %v, assisted %v, seq %v; want 0, false, 2", st["hints"], st["assisted"], st["seq"])
+	if st := g.state(); st["hints"] != 0.0 || st["assisted"] != false || st["canSubmit"] != false {
+		t.Fatalf("after anonymous hints: hints %v, assisted %v; want 0, false", st["hints"], st["assisted"])
+	}
+	if st := g.state(); st["seq"] != 2.0 {
+		t.Fatalf("after anonymous hints: seq %v, want 2 (the two moves)", st["seq"])
+	}
+	for _, out := range replies {
+		if out["counted"] != false {
+			t.Fatalf("anonymous hint %v: want counted false", out)
+		}
 	}
 	if code, out := p.do("POST", "/api/2048/games/"+g.id+"/hint", "not-the-token", ""); code != http.StatusForbidden {
 		t.Fatalf("hint with a wrong token: %d %v", code, out)
@@ -235,23 +246,42 @@ func (failingBest) Best(context.Context, string) (int64, error) {
 
 // TestFairCommittedMoveAnswered: once a move is stored, a failed read of the
 // best score does not turn the reply into an error (a client that retried would
-// play twice): the reply goes without best.
+// play twice): the reply goes without best. The move is made on a second server
+// sharing the database, whose best scores cannot be read (its cache is empty,
+// so it reads them from the store); a game created there is answered the same.
 func TestFairCommittedMoveAnswered(t *testing.T) {
-	st := openStore(t)
-	srv := serve(t, failingBest{st}, server.Options{})
-	p := newPlayer(t, srv)
-	g, created := p.create(`{"rows":4,"cols":4,"seed":"9"}`)
-	if _, ok := created["best"]; ok {
-		t.Fatalf("created with best %v though the store cannot read it", created["best"])
+	path := filepath.Join(t.TempDir(), "games.db")
+	open := func() store.Store {
+		st, err := store.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
 	}
-	legal := created["legal"].([]any)
-	code, out := g.post("moves", `{"dir":"`+legal[0].(string)+`"}`)
+	st := open()
+	p := newPlayer(t, serve(t, st, server.Options{}))
+	g, _ := p.create(`{"rows":4,"cols":4,"seed":"9"}`)
+	broken := &game{p: p.on(serve(t, failingBest{open()}, server.Options{})), id: g.id, token: g.token}
+	code, out := http.StatusConflict, map[string]any{}
+	for _, dir := range []string{"left", "right", "up", "down"} { // the first that moves
+		if code, out = broken.post("moves", `{"dir":"`+dir+`"}`); code != http.StatusConflict {
+			break
+		}
+	}
 	if code != 200 || out["state"].(map[string]any)["moves"] != 1.0 {
 		t.Fatalf("move: %d %v; want it answered as accepted", code, out)
+	}
+	if _, ok := out["state"].(map[string]any)["best"]; ok {
+		t.Fatalf("move answered with best %v though the store cannot read it", out["state"].(map[string]any)["best"])
 	}
 	stored, err := st.Game(context.Background(), g.id)
 	if err != nil || len(stored.Actions) != 1 {
 		t.Fatalf("stored %v, %v", stored.Actions, err)
+	}
+	code, out = broken.p.do("POST", "/api/2048/games", "", `{"rows":3,"cols":3}`)
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %v; want it answered as created", code, out)
 	}
 }
 
