@@ -195,7 +195,7 @@ async function animate(move, quick) {
 // The requests that act on the game name the number of actions it had when the
 // page drew it (state.seq): the server refuses them with 409 when another tab or
 // client acted in between.
-const post = (what, body, token = game.token) => api('POST', `/api/2048/games/${game.id}/${what}`, body, token);
+const post = (what, body) => api('POST', `/api/2048/games/${game.id}/${what}`, body, game.token);
 const sendMove = (dir) => post('moves', { dir, seq: state.seq });
 const sendUndo = () => post('undo', { seq: state.seq });
 const sendAuto = () => post('auto', { seq: state.seq });
@@ -472,7 +472,7 @@ async function showLeaders(list, mine) {
   }
   $('leaders-title').textContent = `Leaderboard ${rows}×${cols}`;
   const body = $('leaders-body');
-  if (!list || !list.length) body.textContent = 'No scores yet on this board size. Finish or win a ranked game and submit yours.';
+  if (!list.length) body.textContent = 'No scores yet on this board size. Finish or win a ranked game and submit yours.';
   else {
     const t = document.createElement('table');
     t.innerHTML = '<thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Tile</th></tr></thead>';
