@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/gridgames/gridgames/game2048"
+	session2048 "github.com/gridgames/gridgames/game2048/session"
 	"github.com/gridgames/gridgames/internal/server"
 	"github.com/gridgames/gridgames/othello/session"
 )
 
 // TestStoredParams checks what a new game stores as its params: an Othello game
-// its session.Config with the seats by name, a 2048 game its game2048.Record
-// (without moves), which rebuilds the game as created.
+// its session.Config with the seats by name, a 2048 game its session.Config
+// (rules, seed, salt), which rebuilds the game as created.
 func TestStoredParams(t *testing.T) {
 	st := openStore(t)
 	srv := serve(t, st, server.Options{})
@@ -48,28 +49,29 @@ func TestStoredParams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := game2048.ParseRecord(g.Params)
+		cfg, err := session2048.ParseConfig(g.Params)
 		if err != nil {
-			t.Fatalf("stored params %s are not a record: %v", g.Params, err)
-		}
-		if !strings.Contains(string(g.Params), `"moves"`) {
-			t.Fatalf("stored params %s lack the record's moves", g.Params)
+			t.Fatalf("stored params %s are not a session config: %v", g.Params, err)
 		}
 		want := game2048.Rules{Rows: 3, Cols: 5, FourChance: 0.25, WinTile: 512, StartTiles: 2}
-		if rec.Rules != want || rec.Seed != 18446744073709551615 || rec.Moves != "" {
-			t.Fatalf("stored record %+v", rec)
+		if cfg.Rules != want || cfg.Seed != 18446744073709551615 || cfg.Moves != "" || cfg.Drawn || len(cfg.Salt) != 32 {
+			t.Fatalf("stored config %+v", cfg)
 		}
-		gm, err := game2048.Replay(rec)
+		s, err := session2048.Restore(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
+		if s.Commitment() != state["commitment"] {
+			t.Fatalf("stored config commits to %s, the game showed %v", s.Commitment(), state["commitment"])
+		}
+		gm := s.Game()
 		var board [][]int
 		b, _ := json.Marshal(state["board"])
 		json.Unmarshal(b, &board)
 		for r := range board {
 			for c := range board[r] {
 				if int(gm.At(r, c)) != board[r][c] {
-					t.Fatalf("record replays to another board than %v", board)
+					t.Fatalf("config restores another board than %v", board)
 				}
 			}
 		}
@@ -148,6 +150,7 @@ func TestReplyKeys(t *testing.T) {
 		{"POST", "/api/2048/games/" + gid + "/hint", "", ""},
 		{"POST", "/api/2048/games/" + gid + "/auto", gtoken, ""},
 		{"POST", "/api/2048/games/" + gid + "/score", gtoken, `{"name":"ann"}`},
+		{"GET", "/api/2048/games/" + gid + "/record", "", ""},
 		{"GET", "/api/2048/leaderboard?rows=4&cols=4", "", ""},
 		{"POST", "/api/othello/games", "", `{"size":8,"black":"human","white":"level 3"}`},
 		{"POST", "/api/othello/games/" + oid + "/moves", otoken, `{"square":"c2"}`},

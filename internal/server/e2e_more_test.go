@@ -54,14 +54,21 @@ func TestBrowser2048Tools(t *testing.T) {
 		time.Sleep(30 * time.Millisecond)
 	}
 	waitFor(t, ctx, "game over", `document.getElementById('end-title').textContent === 'Game over'`)
+	// The seed is revealed: the dialog links the record to check it by.
+	if link := eval[string](t, ctx, `(() => { const p = document.getElementById('end-verify'); return p.hidden ? '' : document.getElementById('end-record').getAttribute('href') })()`); !strings.HasSuffix(link, "/record") {
+		t.Errorf("game over of a ranked game: record link %q", link)
+	}
 	do(t, ctx, chromedp.SetValue(`#end-form input[name=name]`, "Tester"))
 	do(t, ctx, chromedp.Click(`//button[text()="Submit score"]`))
 	waitFor(t, ctx, "the leaderboard", `document.getElementById('dlg-leaders').open`)
 	if got := eval[string](t, ctx, `document.getElementById('leaders-body').textContent`); !strings.Contains(got, "Tester") {
 		t.Fatalf("leaderboard shows %q", got)
 	}
-	if got := eval[string](t, ctx, `document.getElementById('leaders-title').textContent`); got != "Leaderboard 2×2 · standard rules, no help" {
+	if got := eval[string](t, ctx, `document.getElementById('leaders-title').textContent`); got != "Leaderboard 2×2" {
 		t.Errorf("leaderboard title %q", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById('leaders-rule').textContent`); !strings.Contains(got, "no hints, no auto-play, no undo") {
+		t.Errorf("leaderboard rule %q", got)
 	}
 }
 

@@ -194,6 +194,9 @@ func TestBrowser2048(t *testing.T) {
 	t.Run("undo", func(t *testing.T) {
 		before := fetch2048(t, ctx)
 		do(t, ctx, chromedp.Click("#undo"))
+		// A ranked game: the page asks first (see TestBrowser2048Fair).
+		waitFor(t, ctx, "the undo warning", `document.getElementById('dlg-undo').open`)
+		do(t, ctx, chromedp.Click(`#dlg-undo button[value=ok]`))
 		waitFor(t, ctx, "undo", fmt.Sprintf(`document.getElementById('status').textContent.includes('undone')`))
 		after := fetch2048(t, ctx)
 		if after.Moves != before.Moves-1 {

@@ -169,7 +169,7 @@ func TestLeaderboardScoreRules(t *testing.T) {
 				t.Fatalf("undo: %d %v", code, out)
 			}
 			g.play(-1)
-		}, 200, "", nil},
+		}, 409, "undo ends the ranking", nil},
 		{"no moves", `{"rows":2,"cols":2}`, func(g *game) {}, 409, "no moves", nil},
 		{"mid-game", `{}`, func(g *game) { g.play(3) }, 409, "still going", nil},
 		{"a seed of the client's", `{"rows":2,"cols":2,"seed":"7"}`, func(g *game) { g.play(-1) }, 409, "seed was chosen by the client", nil},
@@ -177,11 +177,17 @@ func TestLeaderboardScoreRules(t *testing.T) {
 		{"another win tile", `{"rows":2,"cols":2,"winTile":8}`, func(g *game) { g.play(-1) }, 409, "standard rules", nil},
 		{"a hint", `{"rows":2,"cols":2}`, func(g *game) {
 			g.play(1)
-			if code, out := g.p.do("POST", "/api/2048/games/"+g.id+"/hint", "", ""); code != 200 {
+			if code, out := g.post("hint", ""); code != 200 {
 				t.Fatalf("hint: %d %v", code, out)
 			}
 			g.play(-1)
 		}, 409, "1 hints, 0 auto-play moves", nil},
+		{"an auto-play move", `{"rows":2,"cols":2}`, func(g *game) {
+			if code, out := g.post("auto", ""); code != 200 {
+				t.Fatalf("auto: %d %v", code, out)
+			}
+			g.play(-1)
+		}, 409, "0 hints, 1 auto-play moves", nil},
 		{"an auto-play move, undone", `{"rows":2,"cols":2}`, func(g *game) {
 			if code, out := g.post("auto", ""); code != 200 {
 				t.Fatalf("auto: %d %v", code, out)
@@ -190,7 +196,7 @@ func TestLeaderboardScoreRules(t *testing.T) {
 				t.Fatalf("undo: %d %v", code, out)
 			}
 			g.play(-1)
-		}, 409, "0 hints, 1 auto-play moves", nil},
+		}, 409, "undo ends the ranking", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, _ := p.create(tc.body)
@@ -248,7 +254,7 @@ func wonGame(t *testing.T, st store.Store, id, token, player string) *game2048.G
 	if err != nil {
 		t.Fatal(err)
 	}
-	params, _ := json.Marshal(g.Record())
+	params := rankedParams(t, g.Rules(), 1)
 	h := sha256.Sum256([]byte(token))
 	if err := st.CreateGame(ctx, store.Game{ID: id, Kind: "2048", TokenHash: h[:], Params: params, Player: player, Ranked: true}); err != nil {
 		t.Fatal(err)
@@ -267,8 +273,9 @@ func wonGame(t *testing.T, st store.Store, id, token, player string) *game2048.G
 	return g
 }
 
-// A won game may submit while it plays on, and again later: the later entry
-// replaces the first.
+// A won game may submit while it plays on; the submission reveals its seed, so
+// the entry stays as submitted: a later submission is refused, and help later
+// leaves the entry alone.
 func TestLeaderboardWonGamePlaysOn(t *testing.T) {
 	st := openStore(t)
 	srv := serve(t, st, server.Options{})
@@ -289,25 +296,15 @@ func TestLeaderboardWonGamePlaysOn(t *testing.T) {
 	if later["score"].(float64) <= first {
 		t.Fatalf("score %v after 20 more moves, not above %v", later["score"], first)
 	}
-	code, out = g.submit("winner")
-	if code != 200 {
+	if code, out := g.submit("winner"); code != 409 || !strings.Contains(out["error"].(string), "submitted already") {
 		t.Fatalf("submit later: %d %v", code, out)
 	}
-	_, top := p.do("GET", "/api/2048/leaderboard?rows=6&cols=6", "", "")
-	scores := top["scores"].([]any)
-	if len(scores) != 1 || scores[0].(map[string]any)["score"] != later["score"] {
-		t.Fatalf("leaderboard %v: want the one entry with score %v", scores, later["score"])
-	}
-	// Help after the win keeps the entry, and refuses a new one.
 	if code, out := g.post("auto", ""); code != 200 {
 		t.Fatalf("auto: %d %v", code, out)
 	}
-	if code, out := g.submit("winner"); code != 409 || !strings.Contains(out["error"].(string), "help") {
-		t.Fatalf("submit after an auto move: %d %v", code, out)
-	}
-	_, top = p.do("GET", "/api/2048/leaderboard?rows=6&cols=6", "", "")
-	if scores := top["scores"].([]any); len(scores) != 1 || scores[0].(map[string]any)["score"] != later["score"] {
-		t.Fatalf("leaderboard %v after a refused submission", scores)
+	_, top := p.do("GET", "/api/2048/leaderboard?rows=6&cols=6", "", "")
+	if scores := top["scores"].([]any); len(scores) != 1 || scores[0].(map[string]any)["score"] != first {
+		t.Fatalf("leaderboard %v: want the one entry with score %v", scores, first)
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gridgames/gridgames/game2048"
+	session2048 "github.com/gridgames/gridgames/game2048/session"
 	"github.com/gridgames/gridgames/internal/server"
 	"github.com/gridgames/gridgames/internal/store"
 	"github.com/gridgames/gridgames/internal/store/pgtest"
@@ -143,18 +143,19 @@ type ack struct {
 	state string
 }
 
-// replay2048 rebuilds a stored 2048 game with the library, returning the state
-// after each number of actions (index 0: none).
+// replay2048 rebuilds a stored 2048 game with the session library, returning
+// the state after each number of actions (index 0: none).
 func replay2048(t *testing.T, g store.Game) []string {
 	t.Helper()
-	rec, err := game2048.ParseRecord(g.Params)
+	cfg, err := session2048.ParseConfig(g.Params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	game, err := game2048.Replay(rec)
+	s, err := session2048.Restore(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	game := s.Game()
 	snap := func() string {
 		board := make([][]int, game.Rows())
 		for r := range board {
@@ -167,18 +168,8 @@ func replay2048(t *testing.T, g store.Game) []string {
 	}
 	states := []string{snap()}
 	for i, a := range g.Actions {
-		if a == "Z" {
-			if !game.Undo() {
-				t.Fatalf("stored action %d: undo with nothing to undo", i)
-			}
-		} else {
-			d, err := game2048.ParseDirection(a)
-			if err != nil {
-				t.Fatalf("stored action %d: %v", i, err)
-			}
-			if res, err := game.Move(d); err != nil || !res.Moved {
-				t.Fatalf("stored action %d (%s): moved %v, %v", i, a, res.Moved, err)
-			}
+		if _, err := s.Apply(a); err != nil {
+			t.Fatalf("stored action %d (%s): %v", i, a, err)
 		}
 		states = append(states, snap())
 	}

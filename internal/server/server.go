@@ -101,6 +101,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/2048/games/{id}/hint", s.hint2048)
 	s.mux.HandleFunc("POST /api/2048/games/{id}/auto", s.auto2048)
 	s.mux.HandleFunc("POST /api/2048/games/{id}/score", s.score2048)
+	s.mux.HandleFunc("GET /api/2048/games/{id}/record", s.record2048)
 	s.mux.HandleFunc("GET /api/2048/leaderboard", s.leaderboard2048)
 
 	s.mux.HandleFunc("POST /api/othello/games", s.createOthello)

@@ -127,6 +127,9 @@ func (s *Server) answerCreated(w http.ResponseWriter, r *http.Request, kind stri
 // load returns the game id of the given kind, from memory or rebuilt from the store,
 // locked and up to date with the store; the caller unlocks it.
 func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*liveGame, error) {
+	if err := checkGameID(id); err != nil {
+		return nil, err
+	}
 	for {
 		sess, err := s.loadOnce(ctx, kind, id, rebuild)
 		if err != nil || !sess.dead {

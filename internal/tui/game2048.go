@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/session"
 	"github.com/gridgames/gridgames/game2048/solver"
 )
 
@@ -36,7 +37,10 @@ const maxQueued = 4096
 
 // Model2048 is the 2048 program's state. Create it with New2048.
 type Model2048 struct {
-	opt    Options2048
+	opt Options2048
+	// sess holds the game and applies every action to it (moves, undo, hints,
+	// auto-play moves), as the web server's games do; game is sess.Game().
+	sess   *session.Session
 	game   *game2048.Game
 	best   int64
 	solver *solver.Solver
@@ -85,16 +89,20 @@ func New2048(opt Options2048) (*Model2048, error) {
 
 // newGame starts a game; the command reads its board's best score.
 func (m *Model2048) newGame() (tea.Cmd, error) {
-	opts := []game2048.Option{game2048.WithRules(m.opt.Rules)}
+	var s *session.Session
+	var err error
 	if m.opt.HasSeed {
-		opts = append(opts, game2048.WithSeed(m.opt.Seed))
+		s, err = session.NewSeeded(m.opt.Rules, m.opt.Seed)
 		m.opt.HasSeed = false // the next new game is a fresh one
+	} else {
+		s, err = session.New(m.opt.Rules)
 	}
-	g, err := game2048.NewGame(opts...)
 	if err != nil {
 		return nil, err
 	}
+	g := s.Game()
 	m.changed()
+	m.sess = s
 	m.game, m.last, m.hint, m.auto, m.sliding, m.queue, m.wantHint = g, nil, "", false, false, nil, false
 	r := g.Rules()
 	m.status = fmt.Sprintf("New %dx%d game: reach %d. %s of new tiles are 4s.", g.Rows(), g.Cols(), r.WinTile, percent(r.FourChance))
@@ -266,7 +274,7 @@ func (m *Model2048) playQueued() tea.Cmd {
 			moved, won = false, ""
 			continue
 		}
-		res, cmd := m.play(dirKeys[k])
+		res, cmd := m.play(dirKeys[k], false)
 		if cmd != nil {
 			save = cmd // a later save carries a higher score: each is for a new best
 		}
@@ -287,7 +295,7 @@ func (m *Model2048) playQueued() tea.Cmd {
 }
 
 func (m *Model2048) undo() {
-	if !m.game.Undo() {
+	if _, err := m.sess.Apply(session.Undo); err != nil {
 		m.status = "Nothing to undo."
 		return
 	}
@@ -297,26 +305,31 @@ func (m *Model2048) undo() {
 
 // move plays d and shows it for SlideTime; the command ends the showing and
 // saves a new best score.
-func (m *Model2048) move(d game2048.Direction) tea.Cmd {
-	res, save := m.play(d)
+func (m *Model2048) move(d game2048.Direction) tea.Cmd { return m.moveAs(d, false) }
+
+// moveAs is move, for a move the solver chose when auto is set (counted as such).
+func (m *Model2048) moveAs(d game2048.Direction, auto bool) tea.Cmd {
+	res, save := m.play(d, auto)
 	if !res.Moved {
 		return nil
 	}
 	return tea.Batch(m.show(), save)
 }
 
-// play makes the move d, if it moves anything, and notes it as the last move;
-// the command saves a new best score.
-func (m *Model2048) play(d game2048.Direction) (game2048.MoveResult, tea.Cmd) {
+// play makes the move d (chosen by the solver when auto is set), if it moves
+// anything, through the session and notes it as the last move; the command
+// saves a new best score.
+func (m *Model2048) play(d game2048.Direction, auto bool) (game2048.MoveResult, tea.Cmd) {
 	if m.game.Over() {
 		m.status = "Game over: u undoes, n starts a new game."
 		return game2048.MoveResult{}, nil
 	}
-	res, err := m.game.Move(d)
-	if err != nil || !res.Moved {
+	r, err := m.sess.Apply(session.MoveAction(d, auto))
+	if err != nil {
 		m.status = fmt.Sprintf("Nothing moves %s.", d)
 		return game2048.MoveResult{}, nil
 	}
+	res := *r.Move
 	m.changed()
 	m.last, m.hint = &res, ""
 	m.status = ""

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/gridgames/gridgames/game2048/session"
 	"github.com/gridgames/gridgames/game2048/solver"
 )
 
@@ -59,13 +60,14 @@ func (m *Model2048) solved(msg solvedMsg) tea.Cmd {
 	}
 	if m.wantHint || !msg.auto {
 		m.wantHint = false
+		m.sess.Apply(session.Hint) // counted, as on the web; it cannot fail: the search found a move
 		m.hint = msg.a.Best.String()
 		m.status = fmt.Sprintf("Hint: %s (searched %d deep).", m.hint, msg.a.Depth)
 	}
 	if !msg.auto || !m.auto {
 		return nil
 	}
-	cmd := m.move(msg.a.Best)
+	cmd := m.moveAs(msg.a.Best, true)
 	if m.game.Over() {
 		return cmd
 	}

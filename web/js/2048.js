@@ -14,6 +14,7 @@ let busy = false;  // pump is sending the queue's intents
 let hurry = null;  // ends the slide on show at once: a key came in
 let auto = false;
 let hintTimer = 0;
+let undoAgreed = false; // the person agreed to end the ranking with the next undo
 
 const KEYS = {
   ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
@@ -27,6 +28,13 @@ const MAX_QUEUE = 4096;
 // SLIDE_MS is the slide's length, the .tile transition in app.css. Merged tiles pop
 // and the new tile appears as it ends (.2s, no delay): a move settles in 300 ms.
 const SLIDE_MS = 100;
+
+// Why a game is practice, by the state's practiceReason.
+const PRACTICE = {
+  rules: 'other rules than the standard ones', seed: 'a seed of its own',
+  undo: 'a move was undone', unsealed: 'stored before seeds were kept secret',
+};
+const practiceWhy = () => PRACTICE[state.practiceReason] || 'its own seed or rules';
 
 const label = (t) => (2n ** BigInt(t)).toString();
 const wonKey = () => 'gridgames:2048:kept:' + state.id;
@@ -142,11 +150,12 @@ function drawTiles(marks = {}) {
 
 function drawScores(points) {
   $('score').textContent = state.score;
-  $('best').textContent = state.best;
+  // A reply whose best score could not be read goes without it: keep the one shown.
+  $('best').textContent = state.best ?? Math.max(Number($('best').textContent) || 0, state.score);
   // Say when this game cannot reach the leaderboard, before the end dialog does.
   const tag = $('rank-tag');
   tag.textContent = state.ranked === false ? 'Practice' : state.assisted ? 'Assisted' : '';
-  tag.title = state.ranked === false ? 'A practice game (its own seed or rules): not ranked'
+  tag.title = state.ranked === false ? `A practice game (${practiceWhy()}): not ranked`
     : state.assisted ? 'Hints or auto-play helped: not ranked' : '';
   tag.hidden = !tag.textContent;
   if (points > 0 && !reducedMotion()) {
@@ -196,6 +205,44 @@ async function animate(move, quick) {
 
 // ---- talking to the server ----------------------------------------------
 
+// The requests that act on the game name the number of actions it had when the
+// page drew it (state.seq): the server refuses them with 409 when another tab or
+// client acted in between.
+const post = (what, body) => api('POST', `/api/2048/games/${game.id}/${what}`, body, game.token);
+const sendMove = (dir) => post('moves', { dir, seq: state.seq });
+const sendUndo = () => post('undo', { seq: state.seq });
+const sendAuto = () => post('auto', { seq: state.seq });
+
+// reloadIfMoved reads the game again after a 409. When it moved on elsewhere
+// (another tab, another device), the page drops the keys waiting, draws the game
+// as it is and says so, and returns true; otherwise it returns false.
+async function reloadIfMoved() {
+  let rep;
+  try { rep = await api('GET', `/api/2048/games/${game.id}`); } catch { return false; }
+  if (rep.state.seq === state.seq) return false;
+  queue = [];
+  state = rep.state;
+  draw();
+  announce('This game moved on in another tab or window: it is shown as it is now.');
+  return true;
+}
+
+// needsUndoWarning reports whether the next undo would end a ranked game's
+// ranking without the person having agreed.
+const needsUndoWarning = () => state.ranked && !state.submitted && !undoAgreed;
+
+// warnUndo asks before the first undo of a ranked game; agreeing undoes.
+function warnUndo() {
+  const dlg = $('dlg-undo');
+  dlg.returnValue = '';
+  dlg.onclose = () => {
+    if (dlg.returnValue !== 'ok') { announce('Still ranked.'); return; }
+    undoAgreed = true;
+    intend('undo');
+  };
+  showDialog(dlg);
+}
+
 async function apply(reply, quick) {
   const { move } = reply;
   state = reply.state;
@@ -224,15 +271,17 @@ async function pump() {
       clearHint();
       try {
         if (intent === 'undo') {
-          await apply(await api('POST', `/api/2048/games/${game.id}/undo`, {}, game.token), true);
-          announce('Move undone.');
+          if (needsUndoWarning()) { warnUndo(); continue; }
+          undoAgreed = false;
+          await apply(await sendUndo(), true);
+          announce(state.practiceReason === 'undo' && state.undos === 1 ? 'Move undone. This game is practice now.' : 'Move undone.');
         } else {
-          const rep = await api('POST', `/api/2048/games/${game.id}/moves`, { dir: intent }, game.token);
+          const rep = await sendMove(intent);
           await apply(rep, queue.length > 0);
           announce(rep.move.points ? `Moved ${intent}, +${rep.move.points}.` : `Moved ${intent}.`);
         }
       } catch (e) {
-        if (e.status === 409) announce(e.message.replace(/^illegal move: /, ''));
+        if (e.status === 409) { if (!(await reloadIfMoved())) announce(e.message); }
         else { announce('Error: ' + e.message); queue = []; }
       }
     }
@@ -316,7 +365,10 @@ function showHint(dir) {
 async function hint() {
   if (!state || state.over) return;
   try {
-    const h = await api('POST', `/api/2048/games/${game.id}/hint`, {});
+    const h = await post('hint', {});
+    // A counted hint is an action of the game: take the state it answers with,
+    // unless a move's reply came in after it.
+    if (h.state && h.state.seq > state.seq) { state = h.state; drawScores(0); }
     showHint(h.best);
     announce(`Hint: move ${h.best} (searched ${h.depth} tiles deep).`);
   } catch (e) { announce('Hint failed: ' + e.message); }
@@ -337,13 +389,16 @@ async function startAuto() {
   while (auto && !state.over) {
     const delay = Number($('speed').value);
     try {
-      const rep = await api('POST', `/api/2048/games/${game.id}/auto`, {}, game.token);
+      const rep = await sendAuto();
       if (!auto) { state = rep.state; draw(); break; }
       state = rep.state;
       await animate(rep.move, delay < 100);
       drawScores(rep.move.points);
       if (rep.move.won) { localStorage.setItem(wonKey(), '1'); announce(`Auto-play made ${state.rules.winTile}! It keeps going.`); }
-    } catch (e) { announce('Auto-play stopped: ' + e.message); break; }
+    } catch (e) {
+      if (!(e.status === 409 && await reloadIfMoved())) announce('Auto-play stopped: ' + e.message);
+      break;
+    }
     if (delay) await sleep(delay);
   }
   const wasOn = auto;
@@ -368,6 +423,14 @@ function endDialog(title, text, withName, buttons) {
   $('end-text').textContent = text;
   $('end-name-label').hidden = !withName;
   $('end-error').textContent = '';
+  // A game whose seed the server drew can be checked once its seed is revealed.
+  const checkable = state.seed && state.commitment && !['seed', 'rules'].includes(state.practiceReason);
+  $('end-verify').hidden = !checkable;
+  if (checkable) {
+    $('end-record').href = `/api/2048/games/${game.id}/record`;
+    $('end-commitment').textContent = state.commitment.slice(0, 12) + '…';
+    $('end-commitment').title = state.commitment;
+  }
   $('end-buttons').replaceChildren(...buttons);
   const dlg = $('dlg-end');
   showDialog(dlg);
@@ -378,7 +441,8 @@ function endDialog(title, text, withName, buttons) {
 // it may go on, as the server's canSubmit says).
 function offBoard() {
   if (state.canSubmit) return '';
-  if (state.ranked === false) return ' A practice game (its own seed or rules) is not ranked.';
+  if (state.ranked === false) return ` A practice game (${practiceWhy()}) is not ranked.`;
+  if (state.submitted) return ' Its score is on the leaderboard.';
   if (state.assisted) return ' Hints or auto-play helped: not ranked.';
   return '';
 }
@@ -419,7 +483,8 @@ async function submitScore() {
   if (!name) { $('end-error').textContent = 'Type a name first.'; return; }
   localStorage.setItem('gridgames:name', name);
   try {
-    const rep = await api('POST', `/api/2048/games/${game.id}/score`, { name }, game.token);
+    const rep = await post('score', { name });
+    if (rep.state) { state = rep.state; drawScores(0); }
     if (!state.over) localStorage.setItem(wonKey(), '1'); // a won game submitted goes on
     $('dlg-end').close();
     showLeaders(rep.leaderboard, rep.accepted.gameId);
@@ -432,9 +497,9 @@ async function showLeaders(list, mine) {
   if (!list) {
     try { list = (await api('GET', `/api/2048/leaderboard?rows=${rows}&cols=${cols}`)).scores; } catch (e) { announce(e.message); return; }
   }
-  $('leaders-title').textContent = `Leaderboard ${rows}×${cols} · standard rules, no help`;
+  $('leaders-title').textContent = `Leaderboard ${rows}×${cols}`;
   const body = $('leaders-body');
-  if (!list.length) body.textContent = 'No scores yet on this board size. Finish a ranked game (standard rules, no hints or auto-play) and submit yours.';
+  if (!list.length) body.textContent = 'No scores yet on this board size. Finish or win a ranked game and submit yours.';
   else {
     const t = document.createElement('table');
     t.innerHTML = '<thead><tr><th class="num">#</th><th>Name</th><th class="num">Score</th><th class="num">Tile</th></tr></thead>';

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver"
+)
+
+// hint is the solver's advice on a board.
+type hint struct {
+	Best      string             `json:"best"`
+	Values    map[string]float64 `json:"values"` // legal directions only
+	Depth     int                `json:"depth"`
+	ElapsedMs int64              `json:"elapsedMs"`
+	// Counted is set when the hint was counted on the game (asked with its
+	// token); the auto endpoint's hint leaves it out.
+	Counted bool `json:"counted"`
+	// State is the game's state after a counted hint (its seq and hints moved
+	// on); missing otherwise.
+	State *state2048 `json:"state,omitempty"`
+}
+
+func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
+	sv, done, err := s.ai.solver(r.Context(), solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1, TableBits: 16})
+	if err != nil {
+		return hint{}, err
+	}
+	defer done()
+	a, err := sv.BestMove(r.Context(), g.Board(), g.Rules().FourChance)
+	if err != nil {
+		return hint{}, clientError(err) // solver.ErrNoMove once the game is over
+	}
+	h := hint{Best: a.Best.String(), Values: map[string]float64{}, Depth: a.Depth, ElapsedMs: a.Elapsed.Milliseconds()}
+	for _, d := range game2048.Directions {
+		if a.Legal[d] {
+			h.Values[d.String()] = a.Values[d]
+		}
+	}
+	return h, nil
+}
