@@ -129,10 +129,12 @@ func TestBrowser2048Fair(t *testing.T) {
 		defer cancel()
 		do(t, other, runOnEveryPage(watchMovesScript), chromedp.Navigate(srv.URL+"/2048"))
 		waitFor(t, other, "the game in the second tab", `document.querySelectorAll('#tiles .tile').length >= 2`)
-		// The first tab moves; the second still shows the board before.
-		st := play(fetchState[apiState](t, ctx, "2048"))
+		// The first tab moves; the second still shows the board before, so a
+		// direction legal there is sent (with the old seq), not skipped.
+		before := fetchState[apiState](t, ctx, "2048")
+		play(before)
 		eval[bool](t, other, `(document.getElementById('status').textContent = '', true)`)
-		key(t, other, arrowFor[st.Legal[0]])
+		key(t, other, arrowFor[before.Legal[0]])
 		waitFor(t, other, "the second tab to reload", `window.inflight === 0 && document.getElementById('status').textContent.includes('moved on')`)
 		after := fetchState[apiState](t, ctx, "2048")
 		if after.Moves != 1 || after.Seq != 1 {
