@@ -163,7 +163,7 @@ func openError(path string, err error) error {
 	case sqliteCorrupt:
 		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
 	case sqliteReadOnly:
-		return fmt.Errorf("%w: %s", ErrReadOnly, path)
+		return fmt.Errorf("%w: %s cannot be written", ErrReadOnly, path)
 	}
 	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrReadOnly) {
 		return err

@@ -27,9 +27,10 @@ var (
 	ErrNoDirectory = errors.New("store: no such directory")
 	// ErrNotDatabase means the file is not an SQLite database.
 	ErrNotDatabase = errors.New("store: not an SQLite database")
-	// ErrReadOnly means Open found the database file (or its write-ahead log)
-	// not writable: every write would fail, so the store does not open.
-	ErrReadOnly = errors.New("store: database file is read-only")
+	// ErrReadOnly means Open found the database file, its write-ahead log or
+	// their directory not writable: every write would fail, so the store does
+	// not open. The message names what cannot be written.
+	ErrReadOnly = errors.New("store: read-only database")
 	// ErrCorrupt means Open's integrity check (PRAGMA quick_check) found the
 	// database damaged: games would load with actions missing, so the store does
 	// not open. The error's message names the first problem found.

@@ -13,7 +13,7 @@ import (
 func checkWritable(path string) error {
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		if fi, err := os.Stat(p); err == nil && fi.Mode().Perm()&0o200 == 0 {
-			return fmt.Errorf("%w: %s", ErrReadOnly, p)
+			return fmt.Errorf("%w: %s cannot be written", ErrReadOnly, p)
 		}
 	}
 	return nil
