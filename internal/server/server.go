@@ -48,6 +48,8 @@ type Server struct {
 	bests    map[string]bestScore // best 2048 score by board key
 
 	ai *aiPool
+
+	health storeHealth // see health.go
 }
 
 // New returns a server over st.
@@ -93,9 +95,7 @@ func (s *Server) routes() {
 	s.mux.Handle("GET /css/", files)
 	s.mux.Handle("GET /js/", files)
 	s.mux.Handle("GET /favicon.svg", files)
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
+	s.mux.HandleFunc("GET /healthz", s.healthz)
 
 	s.mux.HandleFunc("POST /api/2048/games", s.create2048)
 	s.mux.HandleFunc("GET /api/2048/games/{id}", s.get2048)

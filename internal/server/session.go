@@ -250,6 +250,7 @@ func (s *Server) commit(ctx context.Context, sess *liveGame, action string) erro
 		return err
 	}
 	sess.seq++
+	s.storeUp()
 	return nil
 }
 
