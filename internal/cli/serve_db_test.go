@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridgames/gridgames/internal/store"
 	"github.com/gridgames/gridgames/internal/store/sandbox"
@@ -33,10 +34,31 @@ func makeDB(t *testing.T, path string, n int) {
 	}
 }
 
-// checkRefused runs serve on db and wants exit status 2 and one line saying says.
+// checkRefused runs serve on db and wants exit status 2 and one line saying
+// says. A serve that starts instead is stopped, and the test fails.
 func checkRefused(t *testing.T, db, says string) {
 	t.Helper()
-	_, errOut, code := run(t, "", "serve", "--addr", "localhost:0", "--db", db)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errb lockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- execute(ctx, []string{"serve", "--addr", "localhost:0", "--db", db}, strings.NewReader(""), &bytes.Buffer{}, &errb)
+	}()
+	var code int
+	for waiting := true; waiting; {
+		select {
+		case code = <-done:
+			waiting = false
+		case <-time.After(10 * time.Millisecond):
+			if servingURL.MatchString(errb.String()) {
+				cancel()
+				<-done
+				t.Fatalf("serve started on %s instead of refusing it: %s", db, errb.String())
+			}
+		}
+	}
+	errOut := errb.String()
 	if code != exitBadInput || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "--db "+db+": ") || !strings.Contains(errOut, says) {
 		t.Fatalf("code %d, stderr %q; want %d and one line naming --db and saying %q", code, errOut, exitBadInput, says)
 	}

@@ -42,7 +42,7 @@ func request(srv *httptest.Server, method, path, token, body string) (int, map[s
 // was written under the game's lock and read under the server's, a data race.
 func TestSessionCacheConcurrent(t *testing.T) {
 	srv := serve(t, openStore(t), server.Options{MaxSessions: 2})
-	const players, moves = 4, 12
+	const players, moves = 8, 100
 	type game struct {
 		id, token string
 		board     any // as the player's last move left it
