@@ -38,10 +38,11 @@ func OpenDefault(opts ...Option) (*SQLite, string, error) {
 // Writes go through one connection; reads through a pool of read-only ones, so
 // that they never wait behind a write, not even one waiting for a lock another
 // process holds. Before each write the store checks that its path still names
-// the file it opened (a file deleted while open would take the writes with it),
-// and a write that finds the volume full checkpoints the write-ahead log to give
-// its space back, then tries once more. Writes it cannot make wrap
-// ErrUnavailable, and Check reports the same.
+// the file it opened (a file deleted while open would take the writes with it).
+// On a volume low on room it checkpoints the write-ahead log often, and a write
+// that finds the volume full checkpoints the log to give its space back, then
+// tries once more. Writes it cannot make wrap ErrUnavailable, and Check reports
+// the same.
 type SQLite struct {
 	path   string      // absolute
 	opened os.FileInfo // the file as opened, for checkFile
@@ -54,6 +55,10 @@ type SQLite struct {
 	// failed is the last write's failure for want of the database (nil once a
 	// write succeeds), which Check reports for a while.
 	failed atomic.Pointer[failure]
+	// writes counts the writes made; lowSpace is set while the volume is low
+	// on room (see afterWrite).
+	writes   atomic.Int64
+	lowSpace atomic.Bool
 }
 
 // Open opens (creating if needed) the database file at path and brings its schema
@@ -233,7 +238,11 @@ func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 		}
 		g.Params = []byte(params)
 		g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
-		g.Actions, err = actions(ctx, tx, `SELECT action FROM actions WHERE game_id = ? ORDER BY seq`, n, id)
+		rows, err := tx.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? ORDER BY seq`, id)
+		if err != nil {
+			return err
+		}
+		g.Actions, err = scanActions(rows, n)
 		return err
 	})
 	if err != nil {
@@ -242,12 +251,8 @@ func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 	return g, nil
 }
 
-// actions reads the actions query selects, n of them expected.
-func actions(ctx context.Context, tx *sql.Tx, query string, n int, args ...any) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
+// scanActions reads the actions rows holds, n of them expected, and closes rows.
+func scanActions(rows *sql.Rows, n int) ([]string, error) {
 	defer rows.Close()
 	out := make([]string, 0, n)
 	for rows.Next() {
@@ -260,24 +265,29 @@ func actions(ctx context.Context, tx *sql.Tx, query string, n int, args ...any) 
 	return out, rows.Err()
 }
 
-// ActionsFrom implements Store: the count and the actions from one snapshot.
+// ActionsFrom implements Store. The actions read are those counted, even if
+// another process appends in between; the common answer, nothing new, is one
+// query.
 func (s *SQLite) ActionsFrom(ctx context.Context, id string, from int) (int, []string, error) {
+	what := "game " + id + " actions"
 	var n int
-	var acts []string
-	err := s.readTx(ctx, "game "+id+" actions", func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, id).Scan(&n)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil || n <= from {
-			return err
-		}
-		acts, err = actions(ctx, tx, `SELECT action FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq`,
-			n-max(from, 0), id, from, n)
-		return err
-	})
+	err := s.read.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, id).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil, ErrNotFound
+	}
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, s.wrap(what, false, err)
+	}
+	if n <= from {
+		return n, nil, nil
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq`, id, from, n)
+	if err != nil {
+		return 0, nil, s.wrap(what, false, err)
+	}
+	acts, err := scanActions(rows, n-max(from, 0))
+	if err != nil {
+		return 0, nil, s.wrap(what, false, err)
 	}
 	return n, acts, nil
 }

@@ -68,13 +68,15 @@ func newOptions(opts []Option) options {
 	return o
 }
 
-// How the connections are set up. The writer checkpoints the write-ahead log
-// every walCheckpointPages pages (SQLite's default, 1000 pages or 4 MB, let the
-// log fill a small volume before any checkpoint) and truncates it to
-// walSizeLimit bytes after a checkpoint when it grew past that.
+// How the connections are set up. The writer lets SQLite checkpoint the
+// write-ahead log every walCheckpointPages pages (its default, about 4 MB), and
+// more often on a volume with little room (see afterWrite): a log of 4 MB would
+// fill a small volume before any checkpoint, and stay full. After a checkpoint
+// the log is cut back to walSizeLimit bytes if it grew past that (while readers
+// kept it from being checkpointed).
 const (
-	walCheckpointPages = 64
-	walSizeLimit       = 1 << 20
+	walCheckpointPages = 1000
+	walSizeLimit       = 8 << 20
 	readConns          = 4
 )
 

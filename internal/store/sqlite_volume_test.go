@@ -29,9 +29,9 @@ func fill(t *testing.T, path string) {
 	}
 }
 
-// On a small volume the write-ahead log is checkpointed as it grows, so the
-// volume holds the games rather than a log of their pages (before, the log
-// filled 1 MiB after about 70 actions and stayed full). When the volume fills
+// On a small volume the write-ahead log is checkpointed often, and the log
+// says so, so that the volume holds the games rather than a log of their pages
+// (before, the log filled 1 MiB after about 70 actions and stayed full). When the volume fills
 // up all the same, a write checkpoints the log to free room (and says so in
 // the log), fails with ErrUnavailable when that is not enough, and writes
 // resume once there is room again; every write acknowledged is kept.
@@ -53,6 +53,9 @@ func TestSQLiteSmallVolume(t *testing.T) {
 	}
 
 	play(t, s, "g", 400)
+	if !strings.Contains(logs.String(), "database volume nearly full: checkpointing the write-ahead log every") {
+		t.Errorf("the log does not say the log is checkpointed often on this volume:\n%s", logs.String())
+	}
 
 	// Fill the volume with something else, every page of the database in its
 	// file (the log's file kept for reuse), while a reader keeps the log from
