@@ -58,7 +58,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), &slog.HandlerOptions{Level: level}))
-	st, path, err := openServeStore(cmd.Context(), f.db)
+	st, path, err := openServeStore(cmd.Context(), f.db, log)
 	if err != nil {
 		return err
 	}
@@ -115,13 +115,14 @@ func listenReason(err error) error {
 const pgOpenTimeout = 30 * time.Second
 
 // openServeStore opens the store --db names: a postgres:// or postgresql:// URL
-// is a PostgreSQL database, anything else an SQLite file (see openStore). It
-// returns the store and how to name it in the log: the path, or the URL without
-// its password. A URL that cannot be read, or a server that cannot be reached,
-// is bad input naming --db.
-func openServeStore(ctx context.Context, db string) (store.Store, string, error) {
+// is a PostgreSQL database, anything else an SQLite file (see openStore), whose
+// events (a checkpoint made to free room, an integrity check cut short) go to
+// log. It returns the store and how to name it in the log: the path, or the URL
+// without its password. A URL that cannot be read, or a server that cannot be
+// reached, is bad input naming --db.
+func openServeStore(ctx context.Context, db string, log *slog.Logger) (store.Store, string, error) {
 	if !store.IsPostgresURL(db) {
-		st, path, err := openStore(db)
+		st, path, err := openStore(db, store.WithLogger(log))
 		if err != nil {
 			return nil, path, err
 		}
@@ -161,22 +162,43 @@ func redactURL(db string) string {
 
 // openStore opens the database named by --db, or the default one (creating its
 // directory), naming --db when the path is wrong. It returns the path used.
-func openStore(path string) (*store.SQLite, string, error) {
+// A file that cannot be written or whose integrity check fails is refused, as a
+// missing directory is: the server would start, say it is healthy, and lose or
+// refuse the games.
+func openStore(path string, opts ...store.Option) (*store.SQLite, string, error) {
 	if path == "" {
-		st, p, err := store.OpenDefault()
+		st, p, err := store.OpenDefault(opts...)
 		if err != nil {
+			if why := openFault(p, err); why != "" {
+				return nil, p, fmt.Errorf("the default database %s: %s", p, why)
+			}
 			return nil, p, fmt.Errorf("the default database %s: %w", p, err)
 		}
 		return st, p, nil
 	}
-	st, err := store.Open(path)
+	st, err := store.Open(path, opts...)
 	switch {
 	case errors.Is(err, store.ErrNoDirectory):
 		return nil, path, badInputf("--db %s: the directory %s does not exist (create it first)", path, filepath.Dir(path))
 	case errors.Is(err, store.ErrNotDatabase):
 		return nil, path, badInputf("--db %s: not an SQLite database (choose a new file name, or a gridgames database)", path)
+	case err != nil && openFault(path, err) != "":
+		return nil, path, badInputf("--db %s: %s", path, openFault(path, err))
 	case err != nil:
 		return nil, path, badInputf("--db %s: %v", path, err)
 	}
 	return st, path, nil
+}
+
+// openFault says what is wrong with a database file that store.Open refused as
+// read-only or corrupt, and what to do; "" for other errors.
+func openFault(path string, err error) string {
+	why := strings.TrimPrefix(err.Error(), "store: ")
+	switch {
+	case errors.Is(err, store.ErrReadOnly):
+		return why + " (make it writable, or choose another file)"
+	case errors.Is(err, store.ErrCorrupt):
+		return why + "; restore a backup, or save what is left with: sqlite3 " + path + " .recover"
+	}
+	return ""
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+
+	"github.com/gridgames/gridgames/internal/store"
 )
 
 // maxBody bounds every request body.
@@ -37,7 +39,8 @@ func writeError(w http.ResponseWriter, status int, format string, args ...any) {
 
 // fail answers err: an *apiError with its status; a request that ended because
 // its client went away (or its deadline passed) as a quiet 503, logged at debug
-// level only; anything else as a 500 whose details go to the log only.
+// level only; a store that cannot keep or read data now (store.ErrUnavailable)
+// as a 503 logged once (see storeUnavailable); anything else as a 500 whose details go to the log only.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	if errors.As(err, &ae) {
@@ -47,6 +50,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		s.log.Debug("request cancelled", "method", r.Method, "path", r.URL.Path, "err", err)
 		writeError(w, http.StatusServiceUnavailable, "request cancelled")
+		return
+	}
+	if errors.Is(err, store.ErrUnavailable) {
+		s.storeUnavailable(w, r, err)
 		return
 	}
 	s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)

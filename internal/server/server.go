@@ -47,6 +47,8 @@ type Server struct {
 
 	ai     *aiPool
 	static *assetSet // the web files, prepared once (assets.go)
+
+	health storeHealth // see health.go
 }
 
 // New returns a server over st.
@@ -90,9 +92,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/css/", s.static)
 	s.mux.Handle("/js/", s.static)
 	s.mux.Handle("/favicon.svg", s.static)
-	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
+	s.mux.HandleFunc("GET /healthz", s.healthz)
 
 	s.mux.HandleFunc("POST /api/2048/games", s.create2048)
 	s.mux.HandleFunc("GET /api/2048/games/{id}", s.get2048)

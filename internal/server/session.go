@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gridgames/gridgames/internal/store"
@@ -26,8 +27,10 @@ type liveGame struct {
 	kind      string
 	tokenHash []byte
 	seq       int // actions stored
-	used      time.Time
-	game      actor
+	// used is when the game was last asked for, in Unix nanoseconds: written
+	// under the game's lock, read under the server's by cache, so atomic.
+	used atomic.Int64
+	game actor
 	// dead marks a session whose live game may differ from the store (a commit
 	// failed); whoever finds it dead reloads the game.
 	dead bool
@@ -62,7 +65,8 @@ func hashToken(token string) []byte {
 // create stores a new game and caches its session; it returns the player token.
 func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*liveGame, string, error) {
 	token := newID(24)
-	sess := &liveGame{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g, used: time.Now()}
+	sess := &liveGame{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g}
+	sess.used.Store(time.Now().UnixNano())
 	sg := store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params}
 	if o, ok := g.(owned); ok {
 		sg.Player, sg.Ranked = o.owner()
@@ -79,14 +83,14 @@ func (s *Server) cache(sess *liveGame) {
 	defer s.mu.Unlock()
 	if len(s.sessions) >= s.opt.MaxSessions {
 		// Forget the least recently used half; they reload from the store.
-		times := make([]time.Time, 0, len(s.sessions))
+		times := make([]int64, 0, len(s.sessions))
 		for _, o := range s.sessions {
-			times = append(times, o.used)
+			times = append(times, o.used.Load())
 		}
-		slices.SortFunc(times, time.Time.Compare)
+		slices.Sort(times)
 		cut := times[len(times)/2]
 		for id, o := range s.sessions {
-			if !o.used.After(cut) {
+			if o.used.Load() <= cut {
 				delete(s.sessions, id)
 			}
 		}
@@ -168,6 +172,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 			}
 		}
 		sess = &liveGame{id: id, kind: kind, tokenHash: g.TokenHash, seq: len(g.Actions), game: a}
+		sess.used.Store(time.Now().UnixNano()) // not the first evicted when cached
 		s.mu.Lock()
 		if cached := s.sessions[id]; cached != nil {
 			sess = cached // another request loaded it first
@@ -182,7 +187,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 		return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
 	}
 	sess.mu.Lock()
-	sess.used = time.Now()
+	sess.used.Store(time.Now().UnixNano())
 	if !sess.dead && !fresh {
 		if err := s.catchUp(ctx, sess); err != nil {
 			sess.mu.Unlock()
@@ -248,6 +253,7 @@ func (s *Server) commit(ctx context.Context, sess *liveGame, action string) erro
 		return err
 	}
 	sess.seq++
+	s.storeUp()
 	return nil
 }
 

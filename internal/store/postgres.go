@@ -153,7 +153,7 @@ func (s *Postgres) CreateGame(ctx context.Context, g Game) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO games (id, kind, token_hash, params, player, ranked) VALUES ($1, $2, $3, $4, $5, $6)`,
 		g.ID, g.Kind, g.TokenHash, string(g.Params), g.Player, g.Ranked)
 	if err != nil {
-		return fmt.Errorf("store: create game: %w", err)
+		return pgWrap("create game", err)
 	}
 	return nil
 }
@@ -172,7 +172,7 @@ func (s *Postgres) Game(ctx context.Context, id string) (Game, error) {
 		return Game{}, ErrNotFound
 	}
 	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
+		return Game{}, pgWrap("game "+id, err)
 	}
 	g.Params = []byte(params)
 	return g, nil
@@ -189,7 +189,7 @@ func (s *Postgres) ActionsFrom(ctx context.Context, id string, from int) (int, [
 		return 0, nil, ErrNotFound
 	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+		return 0, nil, pgWrap("game "+id+" actions", err)
 	}
 	return n, actions, nil
 }
@@ -234,7 +234,7 @@ func (s *Postgres) AppendAction(ctx context.Context, id string, seq int, action 
 	case errors.As(err, &pe) && pe.Code == pgUniqueViolation:
 		return ErrConflict
 	case err != nil:
-		return fmt.Errorf("store: append: %w", err)
+		return pgWrap("append", err)
 	case !exists:
 		return ErrNotFound
 	case advanced != 1:
@@ -251,7 +251,7 @@ func (s *Postgres) Best(ctx context.Context, key string) (int64, error) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: best: %w", err)
+		return 0, pgWrap("best", err)
 	}
 	return best, nil
 }
@@ -262,7 +262,7 @@ func (s *Postgres) RaiseBest(ctx context.Context, key string, score int64) error
 		`INSERT INTO best (key, score) VALUES ($1, $2)
 		 ON CONFLICT (key) DO UPDATE SET score = GREATEST(best.score, excluded.score)`, key, score)
 	if err != nil {
-		return fmt.Errorf("store: raise best: %w", err)
+		return pgWrap("raise best", err)
 	}
 	return nil
 }
@@ -277,7 +277,7 @@ func (s *Postgres) AddScore(ctx context.Context, sc Score) (Score, error) {
 		 RETURNING created`,
 		sc.GameID, sc.Board, sc.Name, sc.Score, int64(sc.MaxTile), sc.Moves).Scan(&sc.Created)
 	if err != nil {
-		return Score{}, fmt.Errorf("store: add score: %w", err)
+		return Score{}, pgWrap("add score", err)
 	}
 	return sc, nil
 }
@@ -292,20 +292,20 @@ func (s *Postgres) Leaderboard(ctx context.Context, board string, n int) ([]Scor
 		`SELECT game_id, name, score, max_tile, moves, created FROM scores WHERE board = $1
 		 ORDER BY score DESC, created, game_id LIMIT $2`, board, n)
 	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
+		return nil, pgWrap("leaderboard", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		sc := Score{Board: board}
 		var maxTile int64
 		if err := rows.Scan(&sc.GameID, &sc.Name, &sc.Score, &maxTile, &sc.Moves, &sc.Created); err != nil {
-			return nil, fmt.Errorf("store: leaderboard: %w", err)
+			return nil, pgWrap("leaderboard", err)
 		}
 		sc.MaxTile = uint64(maxTile)
 		out = append(out, sc)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
+		return nil, pgWrap("leaderboard", err)
 	}
 	return out, nil
 }

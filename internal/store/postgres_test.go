@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -141,4 +142,67 @@ func TestPostgresMigratesV1(t *testing.T) {
 	}
 	defer s.Close()
 	testMigrateV1(t, s)
+}
+
+// A database that stops answering (here: connections refused and those open
+// ended, as when its server restarts) makes reads and writes fail with
+// ErrUnavailable (a 503 from the server) and Check report it; once it answers
+// again the store goes on.
+func TestPostgresUnavailable(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	ctx := context.Background()
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimPrefix(u.Path, "/")
+	s, err := OpenPostgres(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateGame(ctx, newGame("g")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	adminURL := *u
+	adminURL.Path = "/postgres" // a database may not refuse connections to itself
+	admin, err := pgx.Connect(ctx, adminURL.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	allow := func(on bool) {
+		t.Helper()
+		if _, err := admin.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %q ALLOW_CONNECTIONS %v`, name, on)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allow(false)
+	defer allow(true)
+	if _, err := admin.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, name); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		do   func() error
+	}{
+		{"append", func() error { return s.AppendAction(ctx, "g", 0, "L", Summary{}) }},
+		{"game", func() error { _, err := s.Game(ctx, "g"); return err }},
+		{"create", func() error { return s.CreateGame(ctx, newGame("g2")) }},
+		{"check", func() error { return s.Check(ctx) }},
+	} {
+		if err := tc.do(); !errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s with the database refusing connections: %v; want ErrUnavailable", tc.name, err)
+		}
+	}
+	allow(true)
+	if err := s.AppendAction(ctx, "g", 0, "L", Summary{}); err != nil {
+		t.Errorf("append once the database answers again: %v", err)
+	}
+	if err := s.Check(ctx); err != nil {
+		t.Errorf("Check once the database answers again: %v", err)
+	}
 }

@@ -5,21 +5,20 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
-// sqliteNotADB is SQLite's result code for a file that is not a database.
-const sqliteNotADB = 26
-
 // OpenDefault opens the database at DefaultPath, creating its directory if needed,
 // and returns it with its path.
-func OpenDefault() (*SQLite, string, error) {
+func OpenDefault(opts ...Option) (*SQLite, string, error) {
 	path, err := DefaultPath()
 	if err != nil {
 		return nil, "", err
@@ -27,7 +26,7 @@ func OpenDefault() (*SQLite, string, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, path, fmt.Errorf("store: %w", err)
 	}
-	s, err := Open(path)
+	s, err := Open(path, opts...)
 	return s, path, err
 }
 
@@ -35,47 +34,86 @@ func OpenDefault() (*SQLite, string, error) {
 // transaction committed before the call returns; with synchronous=NORMAL a
 // committed transaction survives the process being killed (a power cut may lose the
 // last few, which synchronous=FULL would keep at a cost of one fsync each).
+//
+// Writes go through one connection; reads through a pool of read-only ones, so
+// that they never wait behind a write, not even one waiting for a lock another
+// process holds. Before each write the store checks that its path still names
+// the file it opened (a file deleted while open would take the writes with it).
+// On a volume low on room it checkpoints the write-ahead log often, and a write
+// that finds the volume full checkpoints the log to give its space back, then
+// tries once more. Writes it cannot make wrap ErrUnavailable, and Check reports
+// the same.
 type SQLite struct {
-	db *sql.DB
+	path   string      // absolute
+	opened os.FileInfo // the file as opened, for checkFile
+	log    *slog.Logger
+	// write is the one writer; read the readers (query_only); probe the
+	// connection Check takes the write lock with.
+	write, read, probe *sql.DB
 	// The statements of AppendAction, prepared once: it runs for every move.
 	advance, insert, raise *sql.Stmt
+	// failed is the last write's failure for want of the database (nil once a
+	// write succeeds), which Check reports for a while.
+	failed atomic.Pointer[failure]
+	// writes counts the writes made; lowSpace is set while the volume is low
+	// on room (see afterWrite).
+	writes   atomic.Int64
+	lowSpace atomic.Bool
 }
 
 // Open opens (creating if needed) the database file at path and brings its schema
-// up to date. The directory must exist: a missing one wraps ErrNoDirectory, and a
-// file that is not an SQLite database wraps ErrNotDatabase.
-func Open(path string) (*SQLite, error) {
+// up to date. The directory must exist: a missing one wraps ErrNoDirectory. A
+// file that is not an SQLite database wraps ErrNotDatabase, one that cannot be
+// written ErrReadOnly, one whose integrity check (PRAGMA quick_check, bounded by
+// WithCheckTimeout) fails ErrCorrupt: the store does not open on a file it could
+// not serve properly.
+func Open(path string, opts ...Option) (*SQLite, error) {
+	o := newOptions(opts)
 	if path == "" {
 		return nil, errors.New("store: empty database path")
 	}
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrNoDirectory, dir)
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("%w: %s is not a directory", ErrNoDirectory, dir)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	dir := filepath.Dir(abs)
+	if st, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrNoDirectory, filepath.Dir(path))
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is not a directory", ErrNoDirectory, filepath.Dir(path))
+	}
+	if st, err := os.Stat(abs); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%w: %s is a directory", ErrNotDatabase, path)
 	}
-	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "synchronous(NORMAL)", "busy_timeout(5000)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
+	if err := checkWritable(abs); err != nil {
+		return nil, err
 	}
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	s := &SQLite{path: abs, log: o.log}
+	ms := fmt.Sprintf("busy_timeout(%d)", o.busyTimeout.Milliseconds())
+	s.write, err = openDB(abs, 1, nil, "journal_mode(WAL)", "synchronous(NORMAL)", ms, "foreign_keys(1)",
+		fmt.Sprintf("wal_autocheckpoint(%d)", walCheckpointPages), fmt.Sprintf("journal_size_limit(%d)", walSizeLimit))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// One connection: SQLite has one writer at a time anyway, and a single
-	// connection never waits on its own lock.
-	db.SetMaxOpenConns(1)
-	s := &SQLite{db: db}
+	if err := s.quickCheck(o); err != nil {
+		s.Close()
+		return nil, openError(path, err)
+	}
 	if err := s.migrate(context.Background()); err != nil {
-		db.Close()
-		var se interface{ Code() int }
-		if errors.As(err, &se) && se.Code() == sqliteNotADB {
-			return nil, fmt.Errorf("%w: %s", ErrNotDatabase, path)
-		}
+		s.Close()
+		return nil, openError(path, err)
+	}
+	if s.opened, err = os.Stat(abs); err != nil {
+		s.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	// The readers and the probe open once the writer has made the file WAL.
+	if s.read, err = openDB(abs, readConns, nil, ms, "query_only(1)"); err == nil {
+		s.probe, err = openDB(abs, 1, url.Values{"_txlock": {"immediate"}}, ms)
+	}
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
 	for _, st := range []struct {
 		stmt **sql.Stmt
@@ -85,8 +123,8 @@ func Open(path string) (*SQLite, error) {
 		{&s.insert, `INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)`},
 		{&s.raise, `INSERT INTO best (key, score) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET score = max(score, excluded.score)`},
 	} {
-		if *st.stmt, err = db.Prepare(st.sql); err != nil {
-			db.Close()
+		if *st.stmt, err = s.write.Prepare(st.sql); err != nil {
+			s.Close()
 			return nil, fmt.Errorf("store: %s: %w", path, err)
 		}
 	}
@@ -135,14 +173,14 @@ var migrations = []string{
 
 func (s *SQLite) migrate(ctx context.Context) error {
 	var version int
-	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+	if err := s.write.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return err
 	}
 	if version > len(migrations) {
 		return fmt.Errorf("database schema version %d is newer than this program (%d)", version, len(migrations))
 	}
 	for i := version; i < len(migrations); i++ {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := s.write.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
@@ -163,159 +201,173 @@ func (s *SQLite) migrate(ctx context.Context) error {
 
 // CreateGame implements Store.
 func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
-	now := time.Now().UnixMilli()
-	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO games (id, kind, token_hash, params, player, ranked, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		g.ID, g.Kind, g.TokenHash, string(g.Params), g.Player, g.Ranked, now, now)
-	if err != nil {
-		return fmt.Errorf("store: create game: %w", err)
-	}
-	return nil
+	return s.writeTx(ctx, "create game", func(ctx context.Context) error {
+		now := time.Now().UnixMilli()
+		_, err := s.write.ExecContext(ctx,
+			`INSERT INTO games (id, kind, token_hash, params, player, ranked, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Kind, g.TokenHash, string(g.Params), g.Player, g.Ranked, now, now)
+		return err
+	})
 }
 
-// Game implements Store.
+// readTx runs f in a read transaction on a reader: one snapshot of the database.
+func (s *SQLite) readTx(ctx context.Context, what string, f func(tx *sql.Tx) error) error {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return s.wrap(what, false, err)
+	}
+	defer tx.Rollback()
+	return s.wrap(what, false, f(tx))
+}
+
+// Game implements Store. The game and its actions are read from one snapshot.
 func (s *SQLite) Game(ctx context.Context, id string) (Game, error) {
 	g := Game{ID: id}
-	var params string
-	var created, updated int64
-	var n int
-	err := s.db.QueryRowContext(ctx,
-		`SELECT kind, token_hash, params, player, ranked, actions, created, updated FROM games WHERE id = ?`, id).
-		Scan(&g.Kind, &g.TokenHash, &params, &g.Player, &g.Ranked, &n, &created, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, ErrNotFound
-	}
-	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s: %w", id, err)
-	}
-	g.Params = []byte(params)
-	g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
-	rows, err := s.db.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? ORDER BY seq`, id)
-	if err != nil {
-		return Game{}, fmt.Errorf("store: game %s actions: %w", id, err)
-	}
-	defer rows.Close()
-	g.Actions = make([]string, 0, n)
-	for rows.Next() {
-		var a string
-		if err := rows.Scan(&a); err != nil {
-			return Game{}, fmt.Errorf("store: game %s actions: %w", id, err)
+	err := s.readTx(ctx, "game "+id, func(tx *sql.Tx) error {
+		var params string
+		var created, updated int64
+		var n int
+		err := tx.QueryRowContext(ctx,
+			`SELECT kind, token_hash, params, player, ranked, actions, created, updated FROM games WHERE id = ?`, id).
+			Scan(&g.Kind, &g.TokenHash, &params, &g.Player, &g.Ranked, &n, &created, &updated)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
 		}
-		g.Actions = append(g.Actions, a)
-	}
-	if err := rows.Err(); err != nil {
-		return Game{}, fmt.Errorf("store: game %s actions: %w", id, err)
+		if err != nil {
+			return err
+		}
+		g.Params = []byte(params)
+		g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+		rows, err := tx.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? ORDER BY seq`, id)
+		if err != nil {
+			return err
+		}
+		g.Actions, err = scanActions(rows, n)
+		return err
+	})
+	if err != nil {
+		return Game{}, err
 	}
 	return g, nil
 }
 
+// scanActions reads the actions rows holds, n of them expected, and closes rows.
+func scanActions(rows *sql.Rows, n int) ([]string, error) {
+	defer rows.Close()
+	out := make([]string, 0, n)
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
 // ActionsFrom implements Store. The actions read are those counted, even if
-// another process appends in between.
+// another process appends in between; the common answer, nothing new, is one
+// query.
 func (s *SQLite) ActionsFrom(ctx context.Context, id string, from int) (int, []string, error) {
+	what := "game " + id + " actions"
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, id).Scan(&n)
+	err := s.read.QueryRowContext(ctx, `SELECT actions FROM games WHERE id = ?`, id).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, ErrNotFound
 	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+		return 0, nil, s.wrap(what, false, err)
 	}
 	if n <= from {
 		return n, nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq`, id, from, n)
+	rows, err := s.read.QueryContext(ctx, `SELECT action FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq`, id, from, n)
 	if err != nil {
-		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
+		return 0, nil, s.wrap(what, false, err)
 	}
-	defer rows.Close()
-	actions := make([]string, 0, n-from)
-	for rows.Next() {
-		var a string
-		if err := rows.Scan(&a); err != nil {
-			return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
-		}
-		actions = append(actions, a)
+	acts, err := scanActions(rows, n-max(from, 0))
+	if err != nil {
+		return 0, nil, s.wrap(what, false, err)
 	}
-	if err := rows.Err(); err != nil {
-		return 0, nil, fmt.Errorf("store: game %s actions: %w", id, err)
-	}
-	return n, actions, nil
+	return n, acts, nil
 }
 
 // AppendAction implements Store.
-func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) (err error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	defer func() {
+func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action string, sum Summary) error {
+	return s.writeTx(ctx, "append", func(ctx context.Context) (err error) {
+		tx, err := s.write.BeginTx(ctx, nil)
 		if err != nil {
-			tx.Rollback()
+			return err
 		}
-	}()
-	over := 0
-	if sum.Over {
-		over = 1
-	}
-	res, err := tx.StmtContext(ctx, s.advance).ExecContext(ctx, sum.Score, over, time.Now().UnixMilli(), id, seq)
-	if err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		var exists int
-		if tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&exists) != nil {
-			return ErrNotFound
+		defer func() {
+			if err != nil {
+				tx.Rollback()
+			}
+		}()
+		over := 0
+		if sum.Over {
+			over = 1
 		}
-		return ErrConflict
-	}
-	if _, err = tx.StmtContext(ctx, s.insert).ExecContext(ctx, id, seq, action); err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	for _, key := range []string{sum.BestKey, sum.PlayerBestKey} {
-		if key != "" && sum.Score > 0 {
-			if _, err = tx.StmtContext(ctx, s.raise).ExecContext(ctx, key, sum.Score); err != nil {
-				return fmt.Errorf("store: append: %w", err)
+		res, err := tx.StmtContext(ctx, s.advance).ExecContext(ctx, sum.Score, over, time.Now().UnixMilli(), id, seq)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			var exists int
+			if tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&exists) != nil {
+				return ErrNotFound
+			}
+			return ErrConflict
+		}
+		if _, err = tx.StmtContext(ctx, s.insert).ExecContext(ctx, id, seq, action); err != nil {
+			return err
+		}
+		for _, key := range []string{sum.BestKey, sum.PlayerBestKey} {
+			if key != "" && sum.Score > 0 {
+				if _, err = tx.StmtContext(ctx, s.raise).ExecContext(ctx, key, sum.Score); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	if err = tx.Commit(); err != nil {
-		return fmt.Errorf("store: append: %w", err)
-	}
-	return nil
+		return tx.Commit()
+	})
 }
 
 // Best implements Store.
 func (s *SQLite) Best(ctx context.Context, key string) (int64, error) {
 	var best int64
-	err := s.db.QueryRowContext(ctx, `SELECT score FROM best WHERE key = ?`, key).Scan(&best)
+	err := s.read.QueryRowContext(ctx, `SELECT score FROM best WHERE key = ?`, key).Scan(&best)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("store: best: %w", err)
+		return 0, s.wrap("best", false, err)
 	}
 	return best, nil
 }
 
 // RaiseBest implements Store.
 func (s *SQLite) RaiseBest(ctx context.Context, key string, score int64) error {
-	if _, err := s.raise.ExecContext(ctx, key, score); err != nil {
-		return fmt.Errorf("store: raise best: %w", err)
-	}
-	return nil
+	return s.writeTx(ctx, "raise best", func(ctx context.Context) error {
+		_, err := s.raise.ExecContext(ctx, key, score)
+		return err
+	})
 }
 
 // AddScore implements Store.
 func (s *SQLite) AddScore(ctx context.Context, sc Score) (Score, error) {
 	sc.Name = strings.TrimSpace(sc.Name)
 	now := time.Now().UnixMilli()
-	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO scores (game_id, board, name, score, max_tile, moves, created) VALUES (?, ?, ?, ?, ?, ?, ?)
-		 ON CONFLICT(game_id) DO UPDATE SET board = excluded.board, name = excluded.name, score = excluded.score,
-		 max_tile = excluded.max_tile, moves = excluded.moves, created = excluded.created`,
-		sc.GameID, sc.Board, sc.Name, sc.Score, int64(sc.MaxTile), sc.Moves, now)
+	err := s.writeTx(ctx, "add score", func(ctx context.Context) error {
+		_, err := s.write.ExecContext(ctx,
+			`INSERT INTO scores (game_id, board, name, score, max_tile, moves, created) VALUES (?, ?, ?, ?, ?, ?, ?)
+			 ON CONFLICT(game_id) DO UPDATE SET board = excluded.board, name = excluded.name, score = excluded.score,
+			 max_tile = excluded.max_tile, moves = excluded.moves, created = excluded.created`,
+			sc.GameID, sc.Board, sc.Name, sc.Score, int64(sc.MaxTile), sc.Moves, now)
+		return err
+	})
 	if err != nil {
-		return Score{}, fmt.Errorf("store: add score: %w", err)
+		return Score{}, err
 	}
 	sc.Created = time.UnixMilli(now)
 	return sc, nil
@@ -327,29 +379,43 @@ func (s *SQLite) Leaderboard(ctx context.Context, board string, n int) ([]Score,
 	if n <= 0 {
 		return out, nil
 	}
-	rows, err := s.db.QueryContext(ctx,
+	rows, err := s.read.QueryContext(ctx,
 		`SELECT game_id, name, score, max_tile, moves, created FROM scores WHERE board = ?
 		 ORDER BY score DESC, created ASC, game_id LIMIT ?`, board, n)
 	if err != nil {
-		return nil, fmt.Errorf("store: leaderboard: %w", err)
+		return nil, s.wrap("leaderboard", false, err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		sc := Score{Board: board}
 		var maxTile, created int64
 		if err := rows.Scan(&sc.GameID, &sc.Name, &sc.Score, &maxTile, &sc.Moves, &created); err != nil {
-			return nil, fmt.Errorf("store: leaderboard: %w", err)
+			return nil, s.wrap("leaderboard", false, err)
 		}
 		sc.MaxTile, sc.Created = uint64(maxTile), time.UnixMilli(created)
 		out = append(out, sc)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("leaderboard", false, err)
+	}
+	return out, nil
 }
 
-// Close implements Store.
+// Close implements Store. The writer closes last, so that its close checkpoints
+// the write-ahead log into the database and removes it.
 func (s *SQLite) Close() error {
 	for _, st := range []*sql.Stmt{s.advance, s.insert, s.raise} {
-		st.Close()
+		if st != nil {
+			st.Close()
+		}
 	}
-	return s.db.Close()
+	for _, db := range []*sql.DB{s.read, s.probe} {
+		if db != nil {
+			db.Close()
+		}
+	}
+	if s.write == nil {
+		return nil
+	}
+	return s.write.Close()
 }

@@ -74,7 +74,7 @@ func TestSQLiteNewerSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.ExecContext(context.Background(), "PRAGMA user_version = 99"); err != nil {
+	if _, err := s.write.ExecContext(context.Background(), "PRAGMA user_version = 99"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -27,6 +27,20 @@ var (
 	ErrNoDirectory = errors.New("store: no such directory")
 	// ErrNotDatabase means the file is not an SQLite database.
 	ErrNotDatabase = errors.New("store: not an SQLite database")
+	// ErrReadOnly means Open found the database file, its write-ahead log or
+	// their directory not writable: every write would fail, so the store does
+	// not open. The message names what cannot be written.
+	ErrReadOnly = errors.New("store: read-only database")
+	// ErrCorrupt means Open's integrity check (PRAGMA quick_check) found the
+	// database damaged: games would load with actions missing, so the store does
+	// not open. The error's message names the first problem found.
+	ErrCorrupt = errors.New("store: database is corrupt")
+	// ErrUnavailable means the store cannot keep or read data now: its file was
+	// deleted or replaced while open, its disk is full, a lock held elsewhere
+	// outlasted the wait, the database server does not answer. The message says
+	// which. Nothing was written by the call that returned it; a server answers
+	// it with 503, never with success.
+	ErrUnavailable = errors.New("store: unavailable")
 )
 
 // Game is a stored game.
@@ -99,6 +113,12 @@ type Store interface {
 	// Leaderboard returns the best n entries of a board (none if n <= 0), highest
 	// score first, then the earliest entered.
 	Leaderboard(ctx context.Context, board string, n int) ([]Score, error)
+	// Check reports whether the store can keep what it is given now: nil, or an
+	// error wrapping ErrUnavailable that says why not (the file gone, the disk
+	// full, a write lock held elsewhere for longer than a short wait, the server
+	// unreachable), or ctx's error. It is cheap enough for every health probe
+	// and changes nothing.
+	Check(ctx context.Context) error
 	// Close releases the store.
 	Close() error
 }

@@ -30,6 +30,7 @@ func testStore(t *testing.T, newDB newDatabase) {
 		{"players and ranked games", testPlayers},
 		{"player best scores", testPlayerBest},
 		{"score times", testScoreTimes},
+		{"health", testHealth},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			openDB := newDB(t)
@@ -468,3 +469,17 @@ const v1Rows = `INSERT INTO games (id, kind, token_hash, params, actions, score,
 	INSERT INTO best (key, score) VALUES ('2048:4x4', 500);
 	INSERT INTO scores (game_id, board, name, score, max_tile, moves, created)
 		VALUES ('old', '2048:4x4', 'old', 500, 64, 2, %s);`
+
+// testHealth: a store that works says so, and a Check whose context is done
+// says that.
+func testHealth(t *testing.T, open func() Store) {
+	s := open()
+	if err := s.Check(context.Background()); err != nil {
+		t.Fatalf("Check of a new store: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.Check(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Check with its context cancelled: %v, want context.Canceled", err)
+	}
+}
