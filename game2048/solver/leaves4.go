@@ -12,17 +12,13 @@ import (
 // spawnLeaves is the sum that chanceNode at depth 1 takes over the tiles spawning
 // on the empty cells of b, each weighed by its chance: every (tile, move) child is
 // a leaf, scored by the network. Left and right slide the rows of b, up and down
-// the rows of its transpose; sideLeaves (batchLeaves6 with the 6-tuple network)
-// scores each pair, and each spawn is worth the better of the two pairs' best.
+// the rows of its transpose; sideLeaves scores each pair, and each spawn is worth
+// the better of the two pairs' best.
 func (w *worker4) spawnLeaves(b game2048.Bitboard, empty uint64) float32 {
 	bt := b.Transpose()
 	var lr, ud [16][2]float32
-	if w.eval.big != nil {
-		w.batchLeaves6(uint64(b), uint64(bt), empty, bt.EmptyMask(), &lr, &ud)
-	} else {
-		w.sideLeaves(uint64(b), empty, &lr)
-		w.sideLeaves(uint64(bt), bt.EmptyMask(), &ud)
-	}
+	w.sideLeaves(uint64(b), empty, &lr)
+	w.sideLeaves(uint64(bt), bt.EmptyMask(), &ud)
 	var sum float32
 	for ; empty != 0; empty &= empty - 1 {
 		i := uint(bits.TrailingZeros64(empty)/4) & 15 // cell 4r+c of b

@@ -33,28 +33,3 @@ func mirrorRows(x uint64) uint64 {
 func flipRows(x uint64) uint64 {
 	return x<<48 | x>>48 | x<<16&0x0000ffff00000000 | x>>16&0x00000000ffff0000
 }
-
-// indexes6 sets idx to the 32 weight indexes valueT reads for the board x with
-// its transpose y: idx[4s+g] is group g's on symmetry s.
-func indexes6(x, y uint64, idx *[numImages6]uint32) {
-	xl, yl := mirrorRows(x), mirrorRows(y)
-	for s, v := range [8]uint64{x, xl, flipRows(x), flipRows(xl), y, yl, flipRows(y), flipRows(yl)} {
-		i := (*[4]uint32)(idx[4*s&31:])
-		i[0] = uint32(v & 0xffffff)
-		i[1] = uint32(v >> 16 & 0xffffff)
-		i[2] = uint32(v&0xfff | v>>4&0xfff000)
-		i[3] = uint32(v>>16&0xfff | v>>20&0xfff000)
-	}
-}
-
-// sum is the network's value from the indexes indexes6 set: valueT's exact
-// integer sum, before it is made a float32.
-func (t *table6) sum(idx *[numImages6]uint32) int32 {
-	w0, w1, w2, w3 := t.w[0], t.w[1], t.w[2], t.w[3]
-	var s int32
-	for k := 0; k < numImages6; k += 4 {
-		i := (*[4]uint32)(idx[k&31:])
-		s += int32(w0[i[0]&0xffffff]) + int32(w1[i[1]&0xffffff]) + int32(w2[i[2]&0xffffff]) + int32(w3[i[3]&0xffffff])
-	}
-	return s
-}

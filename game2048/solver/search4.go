@@ -25,7 +25,6 @@ type worker4 struct {
 	// of another generation are empty.
 	leaves  []leafEntry
 	leafGen uint32
-	batch   *leafBatch // scratch of batchLeaves6, with the 6-tuple network
 }
 
 // maxNode returns the value of the best move from b, with depth random-tile layers
@@ -146,7 +145,7 @@ func (w *worker4) chanceNode(b game2048.Bitboard, depth int, prob float32) float
 	}
 	empty := b.EmptyMask()
 	n := float32(bits.OnesCount64(empty))
-	if depth == 1 && (w.eval.net != nil || w.eval.big != nil) {
+	if depth == 1 && w.eval.net != nil {
 		v := w.spawnLeaves(b, empty) / n
 		tt.put(uint64(b), depth, v)
 		return v

@@ -408,7 +408,6 @@ func (s *Solver) search4(b game2048.Bitboard, fourChance float64, depth int, sto
 		w := &worker4{eval: s.eval, tt: newTable(s.opt.TableBits), tt1: newTable(min(s.opt.TableBits, lastLayerTableBits)), leafGen: 1}
 		if s.eval.big != nil {
 			w.leaves = make([]leafEntry, 1<<leafCacheBits)
-			w.batch = new(leafBatch)
 		}
 		s.w4 = append(s.w4, w)
 	}
