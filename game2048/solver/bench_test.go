@@ -1,7 +1,9 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -54,7 +56,8 @@ func BenchmarkBestMoveGeneral(b *testing.B) {
 // recorded game (7,411 moves to 8192, played by this solver at depth 3 with seed
 // 1), in order and with the tables kept from search to search, as autoplay does;
 // the positions do not depend on the code measured. It reports the searches per
-// second ("moves/s"):
+// second ("moves/s") and per CPU-second of the process ("moves/cpu-s", the
+// steadier figure on a busy machine: one worker, so one CPU):
 // go test -run '^$' -bench Game -benchtime 1x -count 10 ./game2048/solver
 func BenchmarkGame(b *testing.B) {
 	var boards []game2048.Board
@@ -65,8 +68,9 @@ func BenchmarkGame(b *testing.B) {
 	}
 	for _, eval := range []Eval{EvalBlend, EvalBlend4, EvalHeuristic} {
 		b.Run(eval.String(), func(b *testing.B) {
-			New(Options{Eval: eval}) // builds the shared tables before the timing starts
+			New(Options{Eval: eval}).evaluator() // reads the shared tables before the timing starts
 			searches := 0
+			cpu0 := processCPU()
 			for b.Loop() {
 				s := New(Options{Depth: 3, Workers: 1, Eval: eval})
 				for _, board := range boards {
@@ -77,6 +81,9 @@ func BenchmarkGame(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "moves/s")
+			if cpu := processCPU() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(searches)/cpu.Seconds(), "moves/cpu-s")
+			}
 		})
 	}
 }
@@ -143,4 +150,40 @@ func recordedBoards(b *testing.B) []game2048.Board {
 		g.Move(d)
 	}
 	return out
+}
+
+// BenchmarkNetwork6Reads times random reads of the 6-tuple weights confined to
+// some of the 8,192 4 KiB pages of each group's table (spread over it), in one
+// cache line of each page or in any of its 64: what a leaf's reads cost by how
+// many pages and lines they land on. It reports CPU nanoseconds a read:
+// go test -run '^$' -bench Network6Reads -count 5 ./game2048/solver
+func BenchmarkNetwork6Reads(b *testing.B) {
+	t := defaultTable6()
+	const perPage = 4096 / 2 // int16 weights
+	for _, c := range []struct{ pages, lines uint32 }{{64, 64}, {512, 64}, {2048, 64}, {8192, 64}, {8192, 1}} {
+		b.Run("pages"+strconv.Itoa(int(c.pages))+"/lines"+strconv.Itoa(int(c.lines)), func(b *testing.B) {
+			rnd := rand.New(rand.NewPCG(1, 2))
+			idx := make([]uint32, 1<<20)
+			for i := range idx {
+				page := rnd.Uint32N(c.pages) * (tuple6Size / perPage / c.pages)
+				idx[i] = page*perPage | rnd.Uint32N(c.lines)*32 | rnd.Uint32N(32)
+			}
+			var sum int32
+			reads := 0
+			cpu0 := processCPU()
+			for b.Loop() {
+				for i := 0; i < len(idx); i += 4 {
+					sum += int32(t.w[0][idx[i]&(tuple6Size-1)]) + int32(t.w[1][idx[i+1]&(tuple6Size-1)]) +
+						int32(t.w[2][idx[i+2]&(tuple6Size-1)]) + int32(t.w[3][idx[i+3]&(tuple6Size-1)])
+				}
+				reads += len(idx)
+			}
+			if cpu := processCPU() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(reads), "cpu-ns/read")
+			}
+			if sum == 1 {
+				b.Log(sum)
+			}
+		})
+	}
 }
