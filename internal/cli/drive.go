@@ -23,8 +23,17 @@ type driveOutput struct {
 	MaxTile uint64  `json:"maxTile"`
 	Moves   int     `json:"moves"`
 	Seconds float64 `json:"seconds"`
-	Over    bool    `json:"over"`
-	Won     bool    `json:"won"`
+	// MovesPerSecond is moves over seconds.
+	MovesPerSecond float64 `json:"movesPerSecond"`
+	// PageSeconds is the part of seconds spent on the page: sending keys and
+	// waiting for each move to be drawn and read; the rest is the solver's.
+	PageSeconds   float64 `json:"pageSeconds"`
+	KeySeconds    float64 `json:"keySeconds"`    // of pageSeconds: sending the keys
+	SettleSeconds float64 `json:"settleSeconds"` // of pageSeconds: the wait for each move's board
+	PageWaits     int     `json:"pageWaits"`     // round trips to the page's watch, one a move at best
+	SolverSeconds float64 `json:"solverSeconds"`
+	Over          bool    `json:"over"`
+	Won           bool    `json:"won"`
 }
 
 // driveFlags are the command line of `2048 drive`.
@@ -188,8 +197,15 @@ func (m movesLimit) Over() bool { return m.Page.Over() || m.Moves() >= m.n }
 
 // printDrive writes the page's figures as text or JSON.
 func printDrive(w io.Writer, asJSON bool, p *drive.Page, elapsed time.Duration) error {
+	st := p.Stats()
+	page := st.Key + st.Settle
 	out := driveOutput{Score: p.Score(), MaxTile: p.Board().MaxTile().Value(), Moves: p.Moves(),
-		Seconds: elapsed.Seconds(), Over: p.Over(), Won: p.Won()}
+		Seconds: elapsed.Seconds(), PageSeconds: page.Seconds(), KeySeconds: st.Key.Seconds(),
+		SettleSeconds: st.Settle.Seconds(), PageWaits: st.Waits, SolverSeconds: (elapsed - page).Seconds(),
+		Over: p.Over(), Won: p.Won()}
+	if elapsed > 0 {
+		out.MovesPerSecond = float64(out.Moves) / elapsed.Seconds()
+	}
 	if asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}
