@@ -25,13 +25,14 @@ type driveOutput struct {
 	Seconds float64 `json:"seconds"`
 	// MovesPerSecond is moves over seconds.
 	MovesPerSecond float64 `json:"movesPerSecond"`
-	// PageSeconds is the part of seconds spent on the page: sending keys and
-	// waiting for each move to be drawn and read; the rest is the solver's.
+	// PageSeconds is the part of seconds spent on the page: sending each key
+	// (KeySeconds, the browser's acknowledgements) and then waiting for its
+	// move's board, read and checked. SolverSeconds is the rest. PageWaits
+	// counts the round trips to the page's watch (one a move at best).
 	PageSeconds   float64 `json:"pageSeconds"`
-	KeySeconds    float64 `json:"keySeconds"`    // of pageSeconds: sending the keys
-	SettleSeconds float64 `json:"settleSeconds"` // of pageSeconds: the wait for each move's board
-	PageWaits     int     `json:"pageWaits"`     // round trips to the page's watch, one a move at best
 	SolverSeconds float64 `json:"solverSeconds"`
+	KeySeconds    float64 `json:"keySeconds"`
+	PageWaits     int     `json:"pageWaits"`
 	Over          bool    `json:"over"`
 	Won           bool    `json:"won"`
 }
@@ -200,8 +201,8 @@ func printDrive(w io.Writer, asJSON bool, p *drive.Page, elapsed time.Duration) 
 	st := p.Stats()
 	page := st.Key + st.Settle
 	out := driveOutput{Score: p.Score(), MaxTile: p.Board().MaxTile().Value(), Moves: p.Moves(),
-		Seconds: elapsed.Seconds(), PageSeconds: page.Seconds(), KeySeconds: st.Key.Seconds(),
-		SettleSeconds: st.Settle.Seconds(), PageWaits: st.Waits, SolverSeconds: (elapsed - page).Seconds(),
+		Seconds: elapsed.Seconds(), PageSeconds: page.Seconds(), SolverSeconds: (elapsed - page).Seconds(),
+		KeySeconds: st.Key.Seconds(), PageWaits: st.Waits,
 		Over: p.Over(), Won: p.Won()}
 	if elapsed > 0 {
 		out.MovesPerSecond = float64(out.Moves) / elapsed.Seconds()
