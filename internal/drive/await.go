@@ -50,6 +50,7 @@ const (
 	noChange   waitOutcome = iota // the page did not change within the quiet time
 	matched                       // the page shows the rules' slide plus one new tile
 	mismatched                    // the page settled on something else
+	winShown                      // the page showed its win message, and no move
 )
 
 // awaitMove waits, after a key, for the page to draw the move. It answers as
@@ -57,7 +58,8 @@ const (
 // not match is never taken as the move while the page goes on changing (a
 // slide half drawn, a new tile still to come): only when the page has then
 // been still for Options.SettleGrace with no animation on the board is it the
-// page's answer, a mismatch. noChange means the page did not change within
+// page's answer, a mismatch. winShown means the page showed its win message
+// (late, for the move before) and left the board as it was. noChange means the page did not change within
 // quiet; an error, that it kept changing until Options.MoveTimeout, or could
 // not be read.
 func (p *Page) awaitMove(ctx context.Context, pr prediction, quiet time.Duration) (pageState, game2048.Spawn, waitOutcome, error) {
@@ -110,6 +112,10 @@ func (p *Page) awaitMove(ctx context.Context, pr prediction, quiet time.Duration
 			continue
 		}
 		lastErr = nil
+		if st.won && !p.won && st.score == pr.before.score && st.board.Equal(pr.before.board) {
+			p.mark = m
+			return st, game2048.Spawn{}, winShown, nil
+		}
 		if s, ok := pr.matches(st); ok {
 			p.mark = m
 			return st, s, matched, nil

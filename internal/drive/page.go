@@ -226,14 +226,16 @@ func (p *Page) Move(d game2048.Direction) (game2048.MoveResult, error) {
 	}
 	res, retry, err := p.move(d)
 	if retry {
+		won := res.Won
 		res, _, err = p.move(d)
+		res.Won = res.Won || won
 	}
 	return res, err
 }
 
-// move is one key and its wait. It asks for a retry when the page did not
-// change, by the rules should have, and turns out to show a win message it
-// drew late (now answered with Keep going).
+// move is one key and its wait. It asks for a retry when the page, instead of
+// the move, showed its win message for the move before (drawn late, and now
+// answered with Keep going): the page ignored the key.
 func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, err error) {
 	res = game2048.MoveResult{Direction: d}
 	before := p.state
@@ -261,17 +263,16 @@ func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, 
 	if err != nil {
 		return res, false, fmt.Errorf("drive: after %v: %w", d, err)
 	}
-	if outcome == noChange {
-		if pr.slide.Moved && !p.won {
-			if now, m, err := p.read(ctx); err == nil && now.won && now.score == before.score && now.board.Equal(before.board) {
-				p.state, p.mark = now, m
-				if err := p.keepGoing(ctx); err != nil {
-					return res, false, err
-				}
-				return res, true, nil
-			}
-		}
+	switch outcome {
+	case noChange:
 		return res, false, nil
+	case winShown:
+		p.state = st
+		res.Won = true
+		if err := p.keepGoing(ctx); err != nil {
+			return res, false, err
+		}
+		return res, true, nil
 	}
 	res.Moved = true
 	res.Points = st.score - before.score
@@ -286,7 +287,7 @@ func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, 
 		mismatch = fmt.Errorf("%w (move %d): %s", ErrMismatch, p.moves, pr.mismatch(st))
 	}
 	if st.won && !p.won {
-		res.Won = true
+		res.Won = true // the Page's won is set by keepGoing
 		if err := p.keepGoing(ctx); err != nil {
 			if p.ctx.Err() != nil {
 				return res, false, p.ctx.Err()

@@ -107,3 +107,54 @@ func TestClassicPageMismatch(t *testing.T) {
 		t.Fatalf("error %q does not name the board the Page now holds, %v", err, p.Board())
 	}
 }
+
+// lateWin makes the test page show its win message 300 ms after the move that
+// won, not with it; meanwhile, as before it, the page ignores keys.
+const lateWin = `(() => {
+	const msg = document.querySelector('.game-message');
+	let held = false;
+	new MutationObserver(() => {
+		if (!held && msg.classList.contains('game-won')) {
+			held = true;
+			msg.classList.remove('game-won');
+			setTimeout(() => msg.classList.add('game-won'), 300);
+		}
+	}).observe(msg, { attributes: true });
+	return true;
+})()`
+
+// A win message drawn late (after the move's board was read, so the next key
+// goes unheard) is answered with Keep going, the key sent again, and the game
+// plays on to its end by the rules.
+func TestClassicPageLateWin(t *testing.T) {
+	const seed, win = 7, 64
+	srv := classicServer(t)
+	p := open(t, t.Context(), fmt.Sprintf("%s/classic.html?seed=%d&size=3&win=%d&anim=10", srv.URL, seed, win),
+		drive.Options{Prepare: func(ctx context.Context) error {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](lateWin))
+			return err
+		}})
+	g, err := game2048.NewGame(game2048.WithSize(3, 3), game2048.WithSeed(seed), game2048.WithWinTile(win))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wonAt, pageWonAt := 0, 0
+	_, err = solver.New(solver.Options{Depth: 1, Workers: 1}).Play(t.Context(), p, func(_ solver.Analysis, res game2048.MoveResult) {
+		want, err := g.Move(res.Direction)
+		if err != nil || !g.Board().Equal(p.Board()) || g.Score() != p.Score() {
+			t.Fatalf("move %d (%v): page %v score %d; game2048 %v score %d (%v)", p.Moves(), res.Direction, p.Board(), p.Score(), g.Board(), g.Score(), err)
+		}
+		if want.Won {
+			wonAt = p.Moves()
+		}
+		if res.Won && pageWonAt == 0 {
+			pageWonAt = p.Moves()
+		}
+	})
+	if err != nil {
+		t.Fatalf("play: %v (after %d moves)", err, p.Moves())
+	}
+	if !p.Over() || !g.Over() || !p.Won() || wonAt == 0 || pageWonAt != wonAt+1 {
+		t.Fatalf("over: page %v, game2048 %v; won %v; won at move %d by the rules, reported with move %d (want the next)", p.Over(), g.Over(), p.Won(), wonAt, pageWonAt)
+	}
+}
