@@ -55,13 +55,19 @@ func new2048DriveCommand() *cobra.Command {
 		Long: `Open a 2048 page in headless Chromium, read the board from its DOM, and let the
 solver play it with arrow keys until the game ends; then print
 "score N, max tile T, M moves" (or with --json {"score","maxTile","moves","seconds",
-"over","won"}, seconds being the time spent playing). The score is the page's.
+"movesPerSecond","pageSeconds","solverSeconds","keySeconds","pageWaits","over","won"},
+seconds being the time spent playing, pageSeconds the part of it spent sending
+keys and waiting for the page to draw each move, solverSeconds the rest).
+The score is the page's.
 
 Two page layouts are read (--layout, detected by default): the classic game's
 (gabrielecirulli/2048 and its copies: tiles with the classes tile-<value>
 tile-position-<col>-<row>), and this app's /2048 page. The board's size comes from
-the page's grid. After each key the command waits for the page to settle; a win
-message is answered with Keep going; the game-over message ends the game.
+the page's grid. Each move's board is read a frame after the page has drawn it,
+with no fixed wait, and checked: it must be the rules' slide plus exactly one new
+tile, with the score raised by the slide's points, or the command stops with an
+error that shows both boards. A win message is answered with Keep going; the
+game-over message ends the game.
 
 Chromium comes from PATH (chromium, chromium-browser, google-chrome) or --chromium.
 On a terminal the moves and score show on stderr as it plays. Ctrl+C stops and
