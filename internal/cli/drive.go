@@ -33,8 +33,11 @@ type driveOutput struct {
 	SolverSeconds float64 `json:"solverSeconds"`
 	KeySeconds    float64 `json:"keySeconds"`
 	PageWaits     int     `json:"pageWaits"`
-	Over          bool    `json:"over"`
-	Won           bool    `json:"won"`
+	// Mismatches counts the moves after which the page's board was not the
+	// rules' slide plus one new tile (the first one ends the game with an error).
+	Mismatches int  `json:"mismatches"`
+	Over       bool `json:"over"`
+	Won        bool `json:"won"`
 }
 
 // driveFlags are the command line of `2048 drive`.
@@ -55,7 +58,8 @@ func new2048DriveCommand() *cobra.Command {
 		Long: `Open a 2048 page in headless Chromium, read the board from its DOM, and let the
 solver play it with arrow keys until the game ends; then print
 "score N, max tile T, M moves" (or with --json {"score","maxTile","moves","seconds",
-"movesPerSecond","pageSeconds","solverSeconds","keySeconds","pageWaits","over","won"},
+"movesPerSecond","pageSeconds","solverSeconds","keySeconds","pageWaits","mismatches",
+"over","won"},
 seconds being the time spent playing, pageSeconds the part of it spent sending
 keys and waiting for the page to draw each move, solverSeconds the rest).
 The score is the page's.
@@ -208,7 +212,7 @@ func printDrive(w io.Writer, asJSON bool, p *drive.Page, elapsed time.Duration) 
 	page := st.Key + st.Settle
 	out := driveOutput{Score: p.Score(), MaxTile: p.Board().MaxTile().Value(), Moves: p.Moves(),
 		Seconds: elapsed.Seconds(), PageSeconds: page.Seconds(), SolverSeconds: (elapsed - page).Seconds(),
-		KeySeconds: st.Key.Seconds(), PageWaits: st.Waits,
+		KeySeconds: st.Key.Seconds(), PageWaits: st.Waits, Mismatches: st.Mismatches,
 		Over: p.Over(), Won: p.Won()}
 	if elapsed > 0 {
 		out.MovesPerSecond = float64(out.Moves) / elapsed.Seconds()
