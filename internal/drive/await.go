@@ -58,10 +58,11 @@ const (
 // not match is never taken as the move while the page goes on changing (a
 // slide half drawn, a new tile still to come): only when the page has then
 // been still for Options.SettleGrace with no animation on the board is it the
-// page's answer, a mismatch. winShown means the page showed its win message
-// (late, for the move before) and left the board as it was. noChange means the page did not change within
-// quiet; an error, that it kept changing until Options.MoveTimeout, or could
-// not be read.
+// page's answer, a mismatch (as it is at Options.MoveTimeout when the board
+// holds still but an animation on it never ends). winShown means the page
+// showed its win message (late, for the move before) and left the board as it
+// was. noChange means the page did not change within quiet; an error, that it
+// kept changing until Options.MoveTimeout, or could not be read.
 func (p *Page) awaitMove(ctx context.Context, pr prediction, quiet time.Duration) (pageState, game2048.Spawn, waitOutcome, error) {
 	start := time.Now()
 	limit := p.opt.MoveTimeout
@@ -129,6 +130,10 @@ func (p *Page) awaitMove(ctx context.Context, pr prediction, quiet time.Duration
 	}
 	if lastErr != nil {
 		return pageState{}, game2048.Spawn{}, noChange, lastErr
+	}
+	if haveCand && graceOver {
+		p.mark = m
+		return cand, game2048.Spawn{}, mismatched, nil
 	}
 	if haveCand {
 		return pageState{}, game2048.Spawn{}, noChange, fmt.Errorf("%w: the board kept changing for %v: %s", ErrSettle, limit, pr.mismatch(cand))
