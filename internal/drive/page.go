@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/gridgames/gridgames/game2048"
@@ -82,13 +83,17 @@ type Page struct {
 	moves  int
 	won    bool
 	stats  Stats
+	keyUp  chan error // the last key's release, in flight (see press)
 }
 
 // Stats are a Page's figures: how its moves went and where their time went.
 type Stats struct {
 	// Moves counts the moves that changed the page.
 	Moves int
-	// Key is the time spent sending keys (the browser acknowledges each).
+	// Key is the time spent pressing keys: each key down, until the browser
+	// acknowledges it (the page has handled it). The key's release goes while
+	// the solver thinks, and costs a move nothing unless it is still in flight
+	// at the next key.
 	Key time.Duration
 	// Settle is the time from each key's acknowledgement to the move's board,
 	// read and checked against the rules: the page's drawing and the reading.
@@ -199,6 +204,37 @@ func (p *Page) detect(ctx context.Context, limit time.Duration) (Layout, error) 
 // keys are the key presses for each direction.
 var keys = [4]string{game2048.Left: kb.ArrowLeft, game2048.Right: kb.ArrowRight, game2048.Up: kb.ArrowUp, game2048.Down: kb.ArrowDown}
 
+// press sends d's key down; the release goes after the move has been read,
+// while the solver thinks (release), and the next press waits for it.
+func (p *Page) press(ctx context.Context, d game2048.Direction) error {
+	if p.keyUp != nil {
+		err := <-p.keyUp
+		p.keyUp = nil
+		if err != nil && ctx.Err() == nil {
+			return fmt.Errorf("releasing the key: %w", err)
+		}
+	}
+	events := kb.Encode([]rune(keys[d])[0])
+	for _, e := range events[:len(events)-1] {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, *e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// release sends d's key up, without waiting for the browser's answer.
+func (p *Page) release(ctx context.Context, d game2048.Direction) {
+	events := kb.Encode([]rune(keys[d])[0])
+	up := *events[len(events)-1]
+	done := make(chan error, 1)
+	p.keyUp = done
+	go func() {
+		_, err := chromedp.Call(ctx, input.DispatchKeyEvent, up)
+		done <- err
+	}()
+}
+
 // Move presses d's arrow key and waits until the page has drawn the move: as
 // soon as its board, a frame after it changed, is the rules' slide plus one new
 // tile with the score raised by the slide's points (see Options.SettleGrace
@@ -246,8 +282,9 @@ func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, 
 	}
 	ctx := p.run
 	t0 := time.Now()
-	err = chromedp.Do(ctx, chromedp.KeyEvent(keys[d]))
+	err = p.press(ctx, d)
 	t1 := time.Now()
+	pressed := err == nil
 	var st pageState
 	var spawn game2048.Spawn
 	outcome := noChange
@@ -256,6 +293,9 @@ func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, 
 	}
 	p.stats.Key += t1.Sub(t0)
 	p.stats.Settle += time.Since(t1)
+	if pressed {
+		p.release(ctx, d)
+	}
 	if p.ctx.Err() != nil {
 		p.catchUp(func(s pageState) bool { return !s.same(before) })
 		return res, false, p.ctx.Err()
