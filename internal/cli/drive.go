@@ -23,8 +23,21 @@ type driveOutput struct {
 	MaxTile uint64  `json:"maxTile"`
 	Moves   int     `json:"moves"`
 	Seconds float64 `json:"seconds"`
-	Over    bool    `json:"over"`
-	Won     bool    `json:"won"`
+	// MovesPerSecond is moves over seconds.
+	MovesPerSecond float64 `json:"movesPerSecond"`
+	// PageSeconds is the part of seconds spent on the page: sending each key
+	// (KeySeconds, the browser's acknowledgements) and then waiting for its
+	// move's board, read and checked. SolverSeconds is the rest. PageWaits
+	// counts the round trips to the page's watch (one a move at best).
+	PageSeconds   float64 `json:"pageSeconds"`
+	SolverSeconds float64 `json:"solverSeconds"`
+	KeySeconds    float64 `json:"keySeconds"`
+	PageWaits     int     `json:"pageWaits"`
+	// Mismatches counts the moves after which the page's board was not the
+	// rules' slide plus one new tile (the first one ends the game with an error).
+	Mismatches int  `json:"mismatches"`
+	Over       bool `json:"over"`
+	Won        bool `json:"won"`
 }
 
 // driveFlags are the command line of `2048 drive`.
@@ -45,13 +58,20 @@ func new2048DriveCommand() *cobra.Command {
 		Long: `Open a 2048 page in headless Chromium, read the board from its DOM, and let the
 solver play it with arrow keys until the game ends; then print
 "score N, max tile T, M moves" (or with --json {"score","maxTile","moves","seconds",
-"over","won"}, seconds being the time spent playing). The score is the page's.
+"movesPerSecond","pageSeconds","solverSeconds","keySeconds","pageWaits","mismatches",
+"over","won"},
+seconds being the time spent playing, pageSeconds the part of it spent sending
+keys and waiting for the page to draw each move, solverSeconds the rest).
+The score is the page's.
 
 Two page layouts are read (--layout, detected by default): the classic game's
 (gabrielecirulli/2048 and its copies: tiles with the classes tile-<value>
 tile-position-<col>-<row>), and this app's /2048 page. The board's size comes from
-the page's grid. After each key the command waits for the page to settle; a win
-message is answered with Keep going; the game-over message ends the game.
+the page's grid. Each move's board is read a frame after the page has drawn it,
+with no fixed wait, and checked: it must be the rules' slide plus exactly one new
+tile, with the score raised by the slide's points, or the command stops with an
+error that shows both boards. A win message is answered with Keep going; the
+game-over message ends the game.
 
 Chromium comes from PATH (chromium, chromium-browser, google-chrome) or --chromium.
 On a terminal the moves and score show on stderr as it plays. Ctrl+C stops and
@@ -188,8 +208,15 @@ func (m movesLimit) Over() bool { return m.Page.Over() || m.Moves() >= m.n }
 
 // printDrive writes the page's figures as text or JSON.
 func printDrive(w io.Writer, asJSON bool, p *drive.Page, elapsed time.Duration) error {
+	st := p.Stats()
+	page := st.Key + st.Settle
 	out := driveOutput{Score: p.Score(), MaxTile: p.Board().MaxTile().Value(), Moves: p.Moves(),
-		Seconds: elapsed.Seconds(), Over: p.Over(), Won: p.Won()}
+		Seconds: elapsed.Seconds(), PageSeconds: page.Seconds(), SolverSeconds: (elapsed - page).Seconds(),
+		KeySeconds: st.Key.Seconds(), PageWaits: st.Waits, Mismatches: st.Mismatches,
+		Over: p.Over(), Won: p.Won()}
+	if elapsed > 0 {
+		out.MovesPerSecond = float64(out.Moves) / elapsed.Seconds()
+	}
 	if asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}

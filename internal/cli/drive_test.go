@@ -107,7 +107,13 @@ func TestDrivePlaysToTheEnd(t *testing.T) {
 	if got.Score != want.Score || got.MaxTile != want.MaxTile || got.Moves != want.Moves || !got.Over || !got.Won || got.Seconds <= 0 {
 		t.Fatalf("drive printed %+v; game2048 gives %+v", got, want)
 	}
-	for _, key := range []string{`"score":`, `"maxTile":`, `"moves":`, `"seconds":`, `"over":`, `"won":`} {
+	if got.Mismatches != 0 || got.PageWaits < got.Moves || got.PageSeconds <= 0 || got.SolverSeconds <= 0 ||
+		got.KeySeconds <= 0 || got.KeySeconds > got.PageSeconds || got.PageSeconds+got.SolverSeconds > got.Seconds*1.0001 ||
+		got.MovesPerSecond <= 0 || got.MovesPerSecond*got.Seconds > float64(got.Moves)*1.0001 {
+		t.Fatalf("drive's time figures do not add up: %+v", got)
+	}
+	for _, key := range []string{`"score":`, `"maxTile":`, `"moves":`, `"seconds":`, `"movesPerSecond":`, `"pageSeconds":`,
+		`"solverSeconds":`, `"keySeconds":`, `"pageWaits":`, `"mismatches":`, `"over":`, `"won":`} {
 		if !strings.Contains(out, key) {
 			t.Errorf("JSON %s lacks %s", out, key)
 		}

@@ -19,6 +19,10 @@ var (
 	// ErrSettle reports a page that kept changing after a key and did not settle
 	// within the time allowed.
 	ErrSettle = errors.New("drive: the page did not settle")
+	// ErrMismatch reports a move after which the page settled on a board that
+	// is not the rules' slide plus exactly one new tile, or a score that is not
+	// the slide's points more: the page plays other rules, or was misread.
+	ErrMismatch = errors.New("drive: the page's move is not the rules'")
 	// ErrClosed reports a use of a Page after Close.
 	ErrClosed = errors.New("drive: the page is closed")
 )

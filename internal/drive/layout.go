@@ -53,6 +53,8 @@ func ParseLayout(s string) (Layout, error) {
 
 // The page scripts, one file each under js/.
 var (
+	//go:embed js/runtime.js
+	runtimeJS string
 	//go:embed js/detect.js
 	detectJS string
 	//go:embed js/classic.js
@@ -65,7 +67,8 @@ var (
 	keepGridgamesJS string
 )
 
-// readScript is the script that reports the page's state in the layout.
+// readScript is the layout's object for runtime.js: the elements a move
+// changes, and the reading of the page.
 func (l Layout) readScript() string {
 	if l == LayoutGridgames {
 		return readGridgamesJS

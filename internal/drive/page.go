@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/gridgames/gridgames/game2048"
@@ -26,6 +27,12 @@ type Options struct {
 	// NoMoveWait is how long Move waits for a change after a key that by the
 	// rules changes nothing; 0 means 300ms.
 	NoMoveWait time.Duration
+	// SettleGrace is how long a page that has drawn something other than the
+	// rules' move must then stay still (and not animate its board) before Move
+	// takes it as the page's answer, a mismatch; 0 means 500ms. It costs
+	// nothing on a page that plays by the rules: a board that matches them is
+	// taken a frame after it is drawn.
+	SettleGrace time.Duration
 	// ReducedMotion asks the page for reduced motion (the CSS media feature
 	// prefers-reduced-motion: reduce), which pages that honour it answer with
 	// no animation, and moves come faster.
@@ -48,6 +55,9 @@ func (o *Options) defaults() {
 	if o.NoMoveWait <= 0 {
 		o.NoMoveWait = 300 * time.Millisecond
 	}
+	if o.SettleGrace <= 0 {
+		o.SettleGrace = 500 * time.Millisecond
+	}
 	if o.Width <= 0 {
 		o.Width = 1000
 	}
@@ -67,9 +77,32 @@ type Page struct {
 	b      *browser
 	opt    Options
 	layout Layout
+	js     scripts
 	state  pageState
+	mark   mark // the page's change count at state
 	moves  int
 	won    bool
+	stats  Stats
+	keyUp  chan error // the last key's release, in flight (see press)
+}
+
+// Stats are a Page's figures: how its moves went and where their time went.
+type Stats struct {
+	// Moves counts the moves that changed the page.
+	Moves int
+	// Key is the time spent pressing keys: each key down, until the browser
+	// acknowledges it (the page has handled it). The key's release goes while
+	// the solver thinks, and costs a move nothing unless it is still in flight
+	// at the next key.
+	Key time.Duration
+	// Settle is the time from each key's acknowledgement to the move's board,
+	// read and checked against the rules: the page's drawing and the reading.
+	Settle time.Duration
+	// Waits counts the round trips to the page's watch (one a move at best).
+	Waits int
+	// Mismatches counts the moves after which the page's board was not the
+	// rules' slide plus exactly one new tile (each one an ErrMismatch).
+	Mismatches int
 }
 
 var _ game2048.Puzzle = (*Page)(nil)
@@ -128,6 +161,7 @@ func (p *Page) load(url string) error {
 	if p.layout, err = p.detect(ctx, p.opt.LoadTimeout); err != nil {
 		return err
 	}
+	p.js = newScripts(p.layout)
 	left := p.opt.LoadTimeout - time.Since(start)
 	hasTiles := func(s pageState) bool { return s.board.EmptyCount() < s.board.Rows()*s.board.Cols() }
 	st, ok, err := p.settle(ctx, hasTiles, left, left)
@@ -170,12 +204,49 @@ func (p *Page) detect(ctx context.Context, limit time.Duration) (Layout, error) 
 // keys are the key presses for each direction.
 var keys = [4]string{game2048.Left: kb.ArrowLeft, game2048.Right: kb.ArrowRight, game2048.Up: kb.ArrowUp, game2048.Down: kb.ArrowDown}
 
-// Move presses d's arrow key and waits until the page has changed and settled
-// (or, when it does not change within Options.MoveTimeout, or NoMoveWait for a
-// move the rules say changes nothing, reports Moved false). Points is the
-// page's score gain; the tile moves and the spawn are filled in when the page's
-// board is the rules' slide plus one new tile. Won is true for the move after
-// which the page first showed its win message (Move then clicks Keep going).
+// press sends d's key down; the release goes after the move has been read,
+// while the solver thinks (release), and the next press waits for it.
+func (p *Page) press(ctx context.Context, d game2048.Direction) error {
+	if p.keyUp != nil {
+		err := <-p.keyUp
+		p.keyUp = nil
+		if err != nil && ctx.Err() == nil {
+			return fmt.Errorf("releasing the key: %w", err)
+		}
+	}
+	events := kb.Encode([]rune(keys[d])[0])
+	for _, e := range events[:len(events)-1] {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, *e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// release sends d's key up, without waiting for the browser's answer.
+func (p *Page) release(ctx context.Context, d game2048.Direction) {
+	events := kb.Encode([]rune(keys[d])[0])
+	up := *events[len(events)-1]
+	done := make(chan error, 1)
+	p.keyUp = done
+	go func() {
+		_, err := chromedp.Call(ctx, input.DispatchKeyEvent, up)
+		done <- err
+	}()
+}
+
+// Move presses d's arrow key and waits until the page has drawn the move: as
+// soon as its board, a frame after it changed, is the rules' slide plus one new
+// tile with the score raised by the slide's points (see Options.SettleGrace
+// for a page that draws something else). When the page does not change within
+// Options.MoveTimeout (NoMoveWait for a move the rules say changes nothing) it
+// reports Moved false. Points is the page's score gain; Slide and Spawn are the
+// rules' slide and the new tile. Won is true for the move after which the page
+// first showed its win message (Move then clicks Keep going).
+//
+// A page that settles on another board is a move with an error wrapping
+// ErrMismatch that says what the page shows and what the rules make; the Page
+// then holds the page's board, and counts it in Stats.Mismatches.
 //
 // When the Page's context ends during the wait, Move reads where the page got
 // to (briefly, so that Score and the board stay true) and returns that error.
@@ -189,43 +260,83 @@ func (p *Page) Move(d game2048.Direction) (game2048.MoveResult, error) {
 	if p.Over() {
 		return game2048.MoveResult{}, fmt.Errorf("%w: the page's game has ended (score %d)", game2048.ErrGameOver, p.state.score)
 	}
+	res, retry, err := p.move(d)
+	if retry {
+		won := res.Won
+		res, _, err = p.move(d)
+		res.Won = res.Won || won
+	}
+	return res, err
+}
+
+// move is one key and its wait. It asks for a retry when the page, instead of
+// the move, showed its win message for the move before (drawn late, and now
+// answered with Keep going): the page ignored the key.
+func (p *Page) move(d game2048.Direction) (res game2048.MoveResult, retry bool, err error) {
+	res = game2048.MoveResult{Direction: d}
 	before := p.state
+	pr := predict(before, d)
 	quiet := p.opt.MoveTimeout
-	if !before.board.CanMove(d) {
+	if !pr.slide.Moved {
 		quiet = p.opt.NoMoveWait
 	}
 	ctx := p.run
-	changed := func(s pageState) bool { return !s.same(before) }
-	err := chromedp.Do(ctx, chromedp.KeyEvent(keys[d]))
+	t0 := time.Now()
+	err = p.press(ctx, d)
+	t1 := time.Now()
+	pressed := err == nil
 	var st pageState
-	ok := false
+	var spawn game2048.Spawn
+	outcome := noChange
 	if err == nil {
-		st, ok, err = p.settle(ctx, changed, quiet, p.opt.MoveTimeout)
+		st, spawn, outcome, err = p.awaitMove(ctx, pr, quiet)
+	}
+	p.stats.Key += t1.Sub(t0)
+	p.stats.Settle += time.Since(t1)
+	if pressed {
+		p.release(ctx, d)
 	}
 	if p.ctx.Err() != nil {
-		p.catchUp(changed)
-		return game2048.MoveResult{Direction: d}, p.ctx.Err()
+		p.catchUp(func(s pageState) bool { return !s.same(before) })
+		return res, false, p.ctx.Err()
 	}
 	if err != nil {
-		return game2048.MoveResult{Direction: d}, fmt.Errorf("drive: after %v: %w", d, err)
+		return res, false, fmt.Errorf("drive: after %v: %w", d, err)
 	}
-	if !ok {
-		return game2048.MoveResult{Direction: d}, nil
-	}
-	res := moveResult(d, before, st)
-	p.state = st
-	p.moves++
-	if st.won && !p.won {
+	switch outcome {
+	case noChange:
+		return res, false, nil
+	case winShown:
+		p.state = st
 		res.Won = true
 		if err := p.keepGoing(ctx); err != nil {
+			return res, false, err
+		}
+		return res, true, nil
+	}
+	res.Moved = true
+	res.Points = st.score - before.score
+	p.state = st
+	p.moves++
+	p.stats.Moves++
+	var mismatch error
+	if outcome == matched {
+		res.Slide, res.Spawn = pr.slide, &spawn
+	} else {
+		p.stats.Mismatches++
+		mismatch = fmt.Errorf("%w (move %d): %s", ErrMismatch, p.moves, pr.mismatch(st))
+	}
+	if st.won && !p.won {
+		res.Won = true // the Page's won is set by keepGoing
+		if err := p.keepGoing(ctx); err != nil {
 			if p.ctx.Err() != nil {
-				return res, p.ctx.Err()
+				return res, false, p.ctx.Err()
 			}
-			return res, err
+			return res, false, err
 		}
 	}
 	res.Over = p.Over()
-	return res, nil
+	return res, false, mismatch
 }
 
 // catchUp reads the page once more after the Page's context ended mid-move, so
@@ -260,20 +371,6 @@ func (p *Page) keepGoing(ctx context.Context) error {
 	}
 	p.state = st
 	return nil
-}
-
-// moveResult describes a move from the readings before and after it.
-func moveResult(d game2048.Direction, before, after pageState) game2048.MoveResult {
-	res := game2048.MoveResult{Direction: d}
-	b := before.board.Clone()
-	if slide := b.Slide(d); slide.Moved {
-		if s, ok := spawnOf(b, after.board); ok {
-			res.Slide, res.Spawn = slide, &s
-		}
-	}
-	res.Moved = true
-	res.Points = after.score - before.score
-	return res
 }
 
 // spawnOf finds the one tile that after has and the slid board has not; false
@@ -323,6 +420,9 @@ func (p *Page) Won() bool { return p.won }
 
 // Moves returns the number of moves that changed the page's board.
 func (p *Page) Moves() int { return p.moves }
+
+// Stats returns the Page's figures so far.
+func (p *Page) Stats() Stats { return p.stats }
 
 // Layout returns the layout the page was read in.
 func (p *Page) Layout() Layout { return p.layout }

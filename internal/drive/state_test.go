@@ -2,6 +2,7 @@ package drive
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -69,9 +70,10 @@ func TestParseState(t *testing.T) {
 	}
 }
 
-// A move's result: the slide by the rules and the one new tile, when the page
-// agrees with the rules.
-func TestMoveResult(t *testing.T) {
+// A reading is the move when it is the rules' slide plus exactly one new tile
+// and the score rose by the slide's points; a slide drawn half way (tiles still
+// at their old cells) is not.
+func TestPredictionMatches(t *testing.T) {
 	state := func(board string, score int64) pageState {
 		b, err := game2048.ParseBoard(board)
 		if err != nil {
@@ -82,18 +84,27 @@ func TestMoveResult(t *testing.T) {
 	for _, tc := range []struct {
 		name          string
 		before, after pageState
-		points        int64
 		spawn         *game2048.Spawn
 	}{
-		{"merge and spawn", state("2,2/0,0", 0), state("4,0/0,2", 4), 4, &game2048.Spawn{At: game2048.Cell{Row: 1, Col: 1}, Tile: 1}},
-		{"spawn a 4", state("0,2/0,0", 0), state("2,0/4,0", 0), 0, &game2048.Spawn{At: game2048.Cell{Row: 1, Col: 0}, Tile: 2}},
-		{"other rules", state("2,2/0,0", 0), state("2,2/2,0", 0), 0, nil},
-		{"two new tiles", state("0,2/0,0", 0), state("2,2/2,0", 0), 0, nil},
+		{"merge and spawn", state("2,2/0,0", 8), state("4,0/0,2", 12), &game2048.Spawn{At: game2048.Cell{Row: 1, Col: 1}, Tile: 1}},
+		{"spawn a 4", state("0,2/0,0", 0), state("2,0/4,0", 0), &game2048.Spawn{At: game2048.Cell{Row: 1, Col: 0}, Tile: 2}},
+		{"other rules", state("2,2/0,0", 0), state("2,2/2,0", 0), nil},
+		{"two new tiles", state("0,2/0,0", 0), state("2,2/2,0", 0), nil},
+		{"no new tile", state("2,2/0,0", 0), state("4,0/0,0", 4), nil},
+		{"score not raised", state("2,2/0,0", 0), state("4,0/0,2", 0), nil},
+		{"score raised twice", state("2,2/0,0", 0), state("4,0/0,2", 8), nil},
+		{"moved tile at its old cell", state("0,2/0,0", 0), state("0,2/2,0", 0), nil},
+		{"merge drawn, one half still moving", state("2,2/0,0", 0), state("4,2/0,2", 4), nil},
+		{"no move by the rules", state("2,0/4,0", 0), state("2,2/4,0", 0), nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := moveResult(game2048.Left, tc.before, tc.after)
-			if !res.Moved || res.Points != tc.points || (res.Spawn == nil) != (tc.spawn == nil) || (tc.spawn != nil && *res.Spawn != *tc.spawn) {
-				t.Fatalf("result %+v (spawn %v), want points %d spawn %v", res, res.Spawn, tc.points, tc.spawn)
+			pr := predict(tc.before, game2048.Left)
+			s, ok := pr.matches(tc.after)
+			if ok != (tc.spawn != nil) || (ok && s != *tc.spawn) {
+				t.Fatalf("matches = %v, %v; want spawn %v", s, ok, tc.spawn)
+			}
+			if !ok && !strings.Contains(pr.mismatch(tc.after), "plus exactly one new tile") {
+				t.Fatalf("mismatch text %q", pr.mismatch(tc.after))
 			}
 		})
 	}

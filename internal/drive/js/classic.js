@@ -1,10 +1,12 @@
-// Reads a page with the classic 2048 layout (gabrielecirulli/2048) on the next
-// frame: the grid's size from .grid-row and its .grid-cell children, every
-// .tile-container .tile's classes (tile-<value> tile-position-<col>-<row>), the
-// score container's own text (not its "+N" child), the .game-message state, and
-// whether an animation runs inside the tile container. Go makes the board of it.
-new Promise((resolve) => {
-  const read = () => {
+// The classic 2048 layout (gabrielecirulli/2048), for runtime.js: the elements
+// whose changes a move makes, and a reading of the page: the grid's size from
+// .grid-row and its .grid-cell children, every .tile-container .tile's classes
+// (tile-<value> tile-position-<col>-<row>), the score container's own text (not
+// its "+N" child), the .game-message state, and whether an animation runs inside
+// the tile container. Go makes the board of it.
+({
+  watch: '.tile-container, .score-container, .game-message',
+  read() {
     const tiles = document.querySelector('.tile-container');
     const grid = document.querySelector('.grid-container') || document;
     const rows = [...grid.querySelectorAll('.grid-row')];
@@ -24,18 +26,5 @@ new Promise((resolve) => {
       won: !!msg && msg.classList.contains('game-won'),
       busy: document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && tiles.contains(a.effect.target)),
     };
-  };
-  let done = false;
-  const finish = () => {
-    if (!done) {
-      done = true;
-      try {
-        resolve(read());
-      } catch (e) {
-        resolve({ found: false, missing: 'the reading script failed: ' + e });
-      }
-    }
-  };
-  requestAnimationFrame(finish);
-  setTimeout(finish, 100); // a page in the background gets no frames
+  },
 })

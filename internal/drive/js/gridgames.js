@@ -1,9 +1,11 @@
-// Reads the gridgames 2048 page (web/2048.html) on the next frame: the board's
-// columns from #board's --cols and its rows from the #bg cells, every #tiles .tile
-// (data-cell "row,col" 0-based and its text), #score, the end dialog (#dlg-end open
-// with "Game over" or "You win!"), and whether an animation runs on the board.
-new Promise((resolve) => {
-  const read = () => {
+// The gridgames 2048 page (web/2048.html), for runtime.js: the elements whose
+// changes a move makes, and a reading of the page: the board's columns from
+// #board's --cols and its rows from the #bg cells, every #tiles .tile (data-cell
+// "row,col" 0-based and its text), #score, the end dialog (#dlg-end open with
+// "Game over" or "You win!"), and whether an animation runs on the board.
+({
+  watch: '#board, #score, #dlg-end',
+  read() {
     const board = document.getElementById('board');
     const tiles = document.getElementById('tiles');
     const bg = document.getElementById('bg');
@@ -24,18 +26,5 @@ new Promise((resolve) => {
       won: open && title.includes('win'),
       busy: document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && board.contains(a.effect.target)),
     };
-  };
-  let done = false;
-  const finish = () => {
-    if (!done) {
-      done = true;
-      try {
-        resolve(read());
-      } catch (e) {
-        resolve({ found: false, missing: 'the reading script failed: ' + e });
-      }
-    }
-  };
-  requestAnimationFrame(finish);
-  setTimeout(finish, 100); // a page in the background gets no frames
+  },
 })
