@@ -1,0 +1,176 @@
+package solver
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+)
+
+// checkpointMagic opens a Trainer6 checkpoint file: the format's name and version.
+const checkpointMagic = "gridgames-2048-train6-checkpoint-v1\n"
+
+// checkpointHeader is a checkpoint's first line after the magic, in JSON: the
+// trainer's options and state apart from the weights.
+type checkpointHeader struct {
+	Seed       uint64   `json:"seed"`
+	Rate       float64  `json:"rate"`
+	FourChance float64  `json:"fourChance"`
+	Coherence  bool     `json:"coherence"`
+	Restarts   float64  `json:"restarts"`
+	Done       int      `json:"done"`     // games finished
+	RNG        []byte   `json:"rng"`      // the PCG generator's state (MarshalBinary)
+	Pool       []uint64 `json:"pool"`     // saved late boards, Bitboard bits
+	PoolNext   int      `json:"poolNext"` // the ring's next slot once full
+}
+
+// WriteCheckpoint writes all the trainer needs to go on exactly where it
+// stands: checkpointMagic, a line of JSON (options, games done, the generator's
+// state, saved boards), then for each group of the network the number of its
+// patterns that hold anything (a uvarint), and for each of those, in index
+// order, the gap since the last one (uvarint, as in Network6.WriteTo) and its
+// float32 weight, with Coherence its two accumulators too (little-endian bits,
+// exact); the whole gzip-compressed. Call it between games (after Run returns,
+// or from Run's after).
+func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
+	state, err := t.pcg.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	h := checkpointHeader{Seed: t.opt.Seed, Rate: t.opt.Rate, FourChance: t.opt.FourChance,
+		Coherence: t.opt.Coherence, Restarts: t.opt.Restarts, Done: t.done, RNG: state,
+		Pool: t.pool.boards, PoolNext: t.pool.next}
+	head, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	zw, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
+	bw := bufio.NewWriterSize(zw, 1<<16)
+	bw.WriteString(checkpointMagic)
+	bw.Write(head)
+	bw.WriteByte('\n')
+	var buf [binary.MaxVarintLen64]byte
+	for g := range t.net.w {
+		held := func(i int) bool {
+			return math.Float32bits(t.net.w[g][i]) != 0 || t.tc != nil && t.tc.a[g][i] != 0
+		}
+		count := 0
+		for i := range t.net.w[g] {
+			if held(i) {
+				count++
+			}
+		}
+		bw.Write(binary.AppendUvarint(buf[:0], uint64(count)))
+		prev := -1
+		for i := range t.net.w[g] {
+			if !held(i) {
+				continue
+			}
+			bw.Write(binary.AppendUvarint(buf[:0], uint64(i-prev-1)))
+			bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.net.w[g][i])))
+			if t.tc != nil {
+				bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.tc.e[g][i])))
+				bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.tc.a[g][i])))
+			}
+			prev = i
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// ReadCheckpoint6 reads a file WriteCheckpoint wrote and returns the trainer as
+// it stood, its network and all.
+func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("solver: checkpoint: not a gridgames 2048 training checkpoint (%w)", err)
+	}
+	br := bufio.NewReaderSize(zr, 1<<16)
+	magic := make([]byte, len(checkpointMagic))
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
+		return nil, errors.New("solver: checkpoint: not a gridgames 2048 training checkpoint (bad header)")
+	}
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return nil, errors.New("solver: checkpoint: truncated in its header")
+	}
+	var h checkpointHeader
+	if err := json.Unmarshal(line, &h); err != nil {
+		return nil, fmt.Errorf("solver: checkpoint: header: %v", err)
+	}
+	switch {
+	case !(h.Rate > 0 && h.Rate <= 1):
+		return nil, fmt.Errorf("solver: checkpoint: rate %v, want above 0, at most 1", h.Rate)
+	case !(h.FourChance > 0 && h.FourChance < 1):
+		return nil, fmt.Errorf("solver: checkpoint: chance of a 4 %v, want between 0 and 1", h.FourChance)
+	case !(h.Restarts >= 0 && h.Restarts <= 1):
+		return nil, fmt.Errorf("solver: checkpoint: restarts %v, want from 0 to 1", h.Restarts)
+	case h.Done < 0:
+		return nil, fmt.Errorf("solver: checkpoint: %d games done", h.Done)
+	case len(h.Pool) > restartPoolSize || h.PoolNext < 0 || h.PoolNext >= restartPoolSize:
+		return nil, fmt.Errorf("solver: checkpoint: %d saved boards, next slot %d (at most %d)", len(h.Pool), h.PoolNext, restartPoolSize)
+	}
+	pcg := new(rand.PCG)
+	if err := pcg.UnmarshalBinary(h.RNG); err != nil {
+		return nil, fmt.Errorf("solver: checkpoint: generator state: %v", err)
+	}
+	opt := TrainOptions{Seed: h.Seed, Rate: h.Rate, FourChance: h.FourChance, Coherence: h.Coherence, Restarts: h.Restarts}
+	t := &Trainer6{net: NewNetwork6(), opt: opt, done: h.Done, pcg: pcg, rng: rand.New(pcg),
+		pool: restartPool{boards: h.Pool, next: h.PoolNext}}
+	if h.Coherence {
+		t.tc = newCoherence()
+	}
+	t.setAlpha()
+	var word [4]byte
+	float := func() (float32, error) {
+		if _, err := io.ReadFull(br, word[:]); err != nil {
+			return 0, err
+		}
+		return math.Float32frombits(binary.LittleEndian.Uint32(word[:])), nil
+	}
+	for g := range t.net.w {
+		count, err := binary.ReadUvarint(br)
+		if err != nil {
+			return nil, fmt.Errorf("solver: checkpoint: group %d: truncated before its count", g)
+		}
+		if count > tuple6Size {
+			return nil, fmt.Errorf("solver: checkpoint: group %d: %d patterns, more than the %d there are", g, count, tuple6Size)
+		}
+		i := -1
+		for k := range count {
+			gap, err := binary.ReadUvarint(br)
+			if err != nil {
+				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated at pattern %d of %d", g, k+1, count)
+			}
+			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
+				return nil, fmt.Errorf("solver: checkpoint: group %d: pattern %d lies past the last", g, k+1)
+			}
+			i += 1 + int(gap)
+			w, err := float()
+			if err == nil && t.tc != nil {
+				if t.tc.e[g][i], err = float(); err == nil {
+					t.tc.a[g][i], err = float()
+				}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated at pattern %d of %d", g, k+1, count)
+			}
+			t.net.w[g][i] = w
+		}
+	}
+	switch _, err := br.ReadByte(); {
+	case err == nil:
+		return nil, errors.New("solver: checkpoint: data after the last pattern")
+	case err != io.EOF:
+		return nil, fmt.Errorf("solver: checkpoint: %w", err)
+	}
+	return t, nil
+}
