@@ -32,11 +32,12 @@ type checkpointHeader struct {
 // WriteCheckpoint writes all the trainer needs to go on exactly where it
 // stands: checkpointMagic, a line of JSON (options, games done, the generator's
 // state, saved boards), then for each group of the network the number of its
-// patterns that hold anything (a uvarint), and for each of those, in index
-// order, the gap since the last one (uvarint, as in Network6.WriteTo) and its
-// float32 weight, with Coherence its two accumulators too (little-endian bits,
-// exact); the whole gzip-compressed. Call it between games (after Run returns,
-// or from Run's after).
+// patterns that hold anything (a uvarint), the gap before each of them in index
+// order (uvarints, as in Network6.WriteTo), then their float32 weights, and with
+// Coherence their two accumulators, each array as four planes of bytes, the
+// highest byte of every value first (sign and exponent, which repeat and so
+// compress), the lowest last: exact bits. The whole is gzip-compressed. Call it
+// between games (after Run returns, or from Run's after).
 func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	state, err := t.pcg.MarshalBinary()
 	if err != nil {
@@ -56,28 +57,22 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	bw.WriteByte('\n')
 	var buf [binary.MaxVarintLen64]byte
 	for g := range t.net.w {
-		held := func(i int) bool {
-			return math.Float32bits(t.net.w[g][i]) != 0 || t.tc != nil && t.tc.a[g][i] != 0
-		}
-		count := 0
+		var held []int32
 		for i := range t.net.w[g] {
-			if held(i) {
-				count++
+			if math.Float32bits(t.net.w[g][i]) != 0 || t.tc != nil && t.tc.a[g][i] != 0 {
+				held = append(held, int32(i))
 			}
 		}
-		bw.Write(binary.AppendUvarint(buf[:0], uint64(count)))
+		bw.Write(binary.AppendUvarint(buf[:0], uint64(len(held))))
 		prev := -1
-		for i := range t.net.w[g] {
-			if !held(i) {
-				continue
-			}
-			bw.Write(binary.AppendUvarint(buf[:0], uint64(i-prev-1)))
-			bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.net.w[g][i])))
-			if t.tc != nil {
-				bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.tc.e[g][i])))
-				bw.Write(binary.LittleEndian.AppendUint32(buf[:0], math.Float32bits(t.tc.a[g][i])))
-			}
-			prev = i
+		for _, i := range held {
+			bw.Write(binary.AppendUvarint(buf[:0], uint64(int(i)-prev-1)))
+			prev = int(i)
+		}
+		writePlanes(bw, t.net.w[g], held)
+		if t.tc != nil {
+			writePlanes(bw, t.tc.e[g], held)
+			writePlanes(bw, t.tc.a[g], held)
 		}
 	}
 	if err := bw.Flush(); err != nil {
@@ -129,13 +124,6 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		t.tc = newCoherence()
 	}
 	t.setAlpha()
-	var word [4]byte
-	float := func() (float32, error) {
-		if _, err := io.ReadFull(br, word[:]); err != nil {
-			return 0, err
-		}
-		return math.Float32frombits(binary.LittleEndian.Uint32(word[:])), nil
-	}
 	for g := range t.net.w {
 		count, err := binary.ReadUvarint(br)
 		if err != nil {
@@ -144,8 +132,9 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		if count > tuple6Size {
 			return nil, fmt.Errorf("solver: checkpoint: group %d: %d patterns, more than the %d there are", g, count, tuple6Size)
 		}
+		held := make([]int32, count)
 		i := -1
-		for k := range count {
+		for k := range held {
 			gap, err := binary.ReadUvarint(br)
 			if err != nil {
 				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated at pattern %d of %d", g, k+1, count)
@@ -154,16 +143,16 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 				return nil, fmt.Errorf("solver: checkpoint: group %d: pattern %d lies past the last", g, k+1)
 			}
 			i += 1 + int(gap)
-			w, err := float()
-			if err == nil && t.tc != nil {
-				if t.tc.e[g][i], err = float(); err == nil {
-					t.tc.a[g][i], err = float()
-				}
+			held[k] = int32(i)
+		}
+		arrays := [][]float32{t.net.w[g]}
+		if t.tc != nil {
+			arrays = append(arrays, t.tc.e[g], t.tc.a[g])
+		}
+		for _, a := range arrays {
+			if err := readPlanes(br, a, held); err != nil {
+				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated in its values", g)
 			}
-			if err != nil {
-				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated at pattern %d of %d", g, k+1, count)
-			}
-			t.net.w[g][i] = w
 		}
 	}
 	switch _, err := br.ReadByte(); {
@@ -173,4 +162,27 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		return nil, fmt.Errorf("solver: checkpoint: %w", err)
 	}
 	return t, nil
+}
+
+// writePlanes writes the values of a at the indexes held as four planes of
+// bytes, the highest byte of each value first.
+func writePlanes(w *bufio.Writer, a []float32, held []int32) {
+	for shift := 24; shift >= 0; shift -= 8 {
+		for _, i := range held {
+			w.WriteByte(byte(math.Float32bits(a[i]) >> shift))
+		}
+	}
+}
+
+// readPlanes reads what writePlanes wrote into a.
+func readPlanes(r io.Reader, a []float32, held []int32) error {
+	planes := make([]byte, 4*len(held))
+	if _, err := io.ReadFull(r, planes); err != nil {
+		return err
+	}
+	n := len(held)
+	for k, i := range held {
+		a[i] = math.Float32frombits(uint32(planes[k])<<24 | uint32(planes[n+k])<<16 | uint32(planes[2*n+k])<<8 | uint32(planes[3*n+k]))
+	}
+	return nil
 }

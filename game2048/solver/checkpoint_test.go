@@ -224,7 +224,7 @@ func TestReadCheckpointRefuses(t *testing.T) {
 		{"bad rate", "rate 7", withHeader(`"rate":0.1`, `"rate":7`)},
 		{"bad restarts", "restarts -1", withHeader(`"restarts":0`, `"restarts":-1`)},
 		{"bad generator", "generator state", withHeader(`"rng":"`, `"rng":"AAAA`)},
-		{"truncated weights", "truncated at pattern", regzip(raw[:len(raw)-3])},
+		{"truncated weights", "truncated in its values", regzip(raw[:len(raw)-3])},
 		{"trailing data", "data after the last pattern", regzip(append(bytes.Clone(raw), 0))},
 	}
 	for _, tc := range tests {
