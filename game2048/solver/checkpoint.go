@@ -23,6 +23,7 @@ type checkpointHeader struct {
 	FourChance float64  `json:"fourChance"`
 	Coherence  bool     `json:"coherence"`
 	Restarts   float64  `json:"restarts"`
+	Stages     int      `json:"stages"`   // 1 (or absent), or 2 once promoted
 	Done       int      `json:"done"`     // games finished
 	RNG        []byte   `json:"rng"`      // the PCG generator's state (MarshalBinary)
 	Pool       []uint64 `json:"pool"`     // saved late boards, Bitboard bits
@@ -45,7 +46,7 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	}
 	h := checkpointHeader{Seed: t.opt.Seed, Rate: t.opt.Rate, FourChance: t.opt.FourChance,
 		Coherence: t.opt.Coherence, Restarts: t.opt.Restarts, Done: t.done, RNG: state,
-		Pool: t.pool.boards, PoolNext: t.pool.next}
+		Pool: t.pool.boards, PoolNext: t.pool.next, Stages: t.net.Stages()}
 	head, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -55,11 +56,28 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	bw.WriteString(checkpointMagic)
 	bw.Write(head)
 	bw.WriteByte('\n')
+	writeStage(bw, t.net, t.tc)
+	if t.net.late != nil {
+		var late *coherence
+		if t.tc != nil {
+			late = t.tc.late
+		}
+		writeStage(bw, t.net.late, late)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// writeStage writes the groups of one stage: its weights and, if c is not nil,
+// its accumulators.
+func writeStage(bw *bufio.Writer, n *Network6, c *coherence) {
 	var buf [binary.MaxVarintLen64]byte
-	for g := range t.net.w {
+	for g := range n.w {
 		var held []int32
-		for i := range t.net.w[g] {
-			if math.Float32bits(t.net.w[g][i]) != 0 || t.tc != nil && t.tc.a[g][i] != 0 {
+		for i := range n.w[g] {
+			if math.Float32bits(n.w[g][i]) != 0 || c != nil && c.a[g][i] != 0 {
 				held = append(held, int32(i))
 			}
 		}
@@ -69,16 +87,12 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 			bw.Write(binary.AppendUvarint(buf[:0], uint64(int(i)-prev-1)))
 			prev = int(i)
 		}
-		writePlanes(bw, t.net.w[g], held)
-		if t.tc != nil {
-			writePlanes(bw, t.tc.e[g], held)
-			writePlanes(bw, t.tc.a[g], held)
+		writePlanes(bw, n.w[g], held)
+		if c != nil {
+			writePlanes(bw, c.e[g], held)
+			writePlanes(bw, c.a[g], held)
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return zw.Close()
 }
 
 // ReadCheckpoint6 reads a file WriteCheckpoint wrote and returns the trainer as
@@ -110,6 +124,8 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		return nil, fmt.Errorf("solver: checkpoint: restarts %v, want from 0 to 1", h.Restarts)
 	case h.Done < 0:
 		return nil, fmt.Errorf("solver: checkpoint: %d games done", h.Done)
+	case h.Stages < 0 || h.Stages > 2: // absent (0) is 1
+		return nil, fmt.Errorf("solver: checkpoint: %d stages, want 1 or 2", h.Stages)
 	case len(h.Pool) > restartPoolSize || h.PoolNext < 0 || h.PoolNext >= restartPoolSize:
 		return nil, fmt.Errorf("solver: checkpoint: %d saved boards, next slot %d (at most %d)", len(h.Pool), h.PoolNext, restartPoolSize)
 	}
@@ -124,35 +140,19 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		t.tc = newCoherence()
 	}
 	t.setAlpha()
-	for g := range t.net.w {
-		count, err := binary.ReadUvarint(br)
-		if err != nil {
-			return nil, fmt.Errorf("solver: checkpoint: group %d: truncated before its count", g)
-		}
-		if count > tuple6Size {
-			return nil, fmt.Errorf("solver: checkpoint: group %d: %d patterns, more than the %d there are", g, count, tuple6Size)
-		}
-		held := make([]int32, count)
-		i := -1
-		for k := range held {
-			gap, err := binary.ReadUvarint(br)
-			if err != nil {
-				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated at pattern %d of %d", g, k+1, count)
-			}
-			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
-				return nil, fmt.Errorf("solver: checkpoint: group %d: pattern %d lies past the last", g, k+1)
-			}
-			i += 1 + int(gap)
-			held[k] = int32(i)
-		}
-		arrays := [][]float32{t.net.w[g]}
+	if h.Stages == 2 {
+		t.Promote()
+	}
+	if err := readStage(br, t.net, t.tc, ""); err != nil {
+		return nil, err
+	}
+	if t.net.late != nil {
+		var late *coherence
 		if t.tc != nil {
-			arrays = append(arrays, t.tc.e[g], t.tc.a[g])
+			late = t.tc.late
 		}
-		for _, a := range arrays {
-			if err := readPlanes(br, a, held); err != nil {
-				return nil, fmt.Errorf("solver: checkpoint: group %d: truncated in its values", g)
-			}
+		if err := readStage(br, t.net.late, late, "late stage: "); err != nil {
+			return nil, err
 		}
 	}
 	switch _, err := br.ReadByte(); {
@@ -162,6 +162,43 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		return nil, fmt.Errorf("solver: checkpoint: %w", err)
 	}
 	return t, nil
+}
+
+// readStage reads what writeStage wrote into n and, if not nil, c; errors name
+// the stage by prefix.
+func readStage(br *bufio.Reader, n *Network6, c *coherence, prefix string) error {
+	for g := range n.w {
+		count, err := binary.ReadUvarint(br)
+		if err != nil {
+			return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated before its count", prefix, g)
+		}
+		if count > tuple6Size {
+			return fmt.Errorf("solver: checkpoint: %sgroup %d: %d patterns, more than the %d there are", prefix, g, count, tuple6Size)
+		}
+		held := make([]int32, count)
+		i := -1
+		for k := range held {
+			gap, err := binary.ReadUvarint(br)
+			if err != nil {
+				return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated at pattern %d of %d", prefix, g, k+1, count)
+			}
+			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
+				return fmt.Errorf("solver: checkpoint: %sgroup %d: pattern %d lies past the last", prefix, g, k+1)
+			}
+			i += 1 + int(gap)
+			held[k] = int32(i)
+		}
+		arrays := [][]float32{n.w[g]}
+		if c != nil {
+			arrays = append(arrays, c.e[g], c.a[g])
+		}
+		for _, a := range arrays {
+			if err := readPlanes(br, a, held); err != nil {
+				return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated in its values", prefix, g)
+			}
+		}
+	}
+	return nil
 }
 
 // writePlanes writes the values of a at the indexes held as four planes of

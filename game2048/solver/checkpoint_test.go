@@ -39,6 +39,16 @@ func sameTrainers(t *testing.T, a, b *Trainer6) {
 		same("coherence errors", a.tc.e, b.tc.e)
 		same("coherence sizes", a.tc.a, b.tc.a)
 	}
+	if a.net.Stages() != b.net.Stages() {
+		t.Fatalf("stages %d and %d", a.net.Stages(), b.net.Stages())
+	}
+	if a.net.late != nil {
+		same("late weights", a.net.late.w, b.net.late.w)
+		if a.tc != nil {
+			same("late coherence errors", a.tc.late.e, b.tc.late.e)
+			same("late coherence sizes", a.tc.late.a, b.tc.late.a)
+		}
+	}
 	if len(a.pool.boards) != len(b.pool.boards) || a.pool.next != b.pool.next {
 		t.Fatalf("restart pools: %d boards (next %d) and %d (next %d)", len(a.pool.boards), a.pool.next, len(b.pool.boards), b.pool.next)
 	}
@@ -50,6 +60,19 @@ func sameTrainers(t *testing.T, a, b *Trainer6) {
 	if x, y := a.rng.Uint64(), b.rng.Uint64(); x != y {
 		t.Fatalf("the generators go on with %x and %x", x, y)
 	}
+}
+
+// stagesDiffer reports whether n's late stage holds some weight its early
+// stage does not.
+func stagesDiffer(n *Network6) bool {
+	for g := range n.w {
+		for i := range n.w[g] {
+			if n.w[g][i] != n.late.w[g][i] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lateBoards are boards with 8192 and 16384 on them, for restart pools that games
@@ -79,20 +102,26 @@ func lateBoards(t *testing.T) []uint64 {
 // run straight through, whatever the learner.
 func TestCheckpointResumesExactly(t *testing.T) {
 	tests := []struct {
-		name        string
-		opt         TrainOptions
-		games, stop int
-		pool        bool
+		name         string
+		opt          TrainOptions
+		games, stop  int
+		pool, staged bool
 	}{
-		{"plain TD", TrainOptions{Seed: 3, Rate: 0.1}, 120, 50, false},
-		{"coherence", TrainOptions{Seed: 4, Rate: 1, Coherence: true}, 120, 70, false},
-		{"coherence and restarts", TrainOptions{Seed: 5, Rate: 0.5, Coherence: true, Restarts: 0.3}, 90, 40, true},
-		{"stopped before any game", TrainOptions{Seed: 6, Rate: 0.1}, 30, 0, false},
+		{"plain TD", TrainOptions{Seed: 3, Rate: 0.1}, 120, 50, false, false},
+		{"coherence", TrainOptions{Seed: 4, Rate: 1, Coherence: true}, 120, 70, false, false},
+		{"coherence and restarts", TrainOptions{Seed: 5, Rate: 0.5, Coherence: true, Restarts: 0.3}, 90, 40, true, false},
+		{"two stages, coherence and restarts", TrainOptions{Seed: 7, Rate: 1, Coherence: true, Restarts: 0.3}, 90, 50, true, true},
+		{"two stages, plain TD and restarts", TrainOptions{Seed: 8, Rate: 0.1, Restarts: 0.5}, 60, 20, true, true},
+		{"stopped before any game", TrainOptions{Seed: 6, Rate: 0.1}, 30, 0, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			straight := NewTrainer6(NewNetwork6(), tc.opt)
 			first := NewTrainer6(NewNetwork6(), tc.opt)
+			if tc.staged {
+				straight.Promote()
+				first.Promote()
+			}
 			if tc.pool {
 				for _, b := range lateBoards(t) {
 					straight.pool.add(b)
@@ -110,6 +139,9 @@ func TestCheckpointResumesExactly(t *testing.T) {
 			}
 			if tc.pool && restarted == 0 {
 				t.Fatal("no game started from a saved board")
+			}
+			if tc.staged && !stagesDiffer(straight.net) {
+				t.Fatal("the late stage learned nothing of its own")
 			}
 			if err := first.Run(t.Context(), tc.stop, nil); err != nil {
 				t.Fatal(err)

@@ -38,12 +38,25 @@ func NewTrainer6(n *Network6, opt TrainOptions) *Trainer6 {
 	t := &Trainer6{net: n, opt: opt, pcg: pcg, rng: rand.New(pcg)}
 	if opt.Coherence {
 		t.tc = newCoherence()
+		if n.late != nil {
+			t.tc.late = newCoherence()
+		}
 	}
 	t.setAlpha()
 	return t
 }
 
 func (t *Trainer6) setAlpha() { t.alpha = float32(t.opt.Rate / numImages6) }
+
+// Promote gives the network its late stage (Network6.Promote), with fresh
+// accumulators under Coherence. From then on the run is no longer the one it
+// was: a checkpoint written before is of another run.
+func (t *Trainer6) Promote() {
+	t.net.Promote()
+	if t.tc != nil && t.tc.late == nil {
+		t.tc.late = newCoherence()
+	}
+}
 
 // Network returns the network the trainer teaches.
 func (t *Trainer6) Network() *Network6 { return t.net }

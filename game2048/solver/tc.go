@@ -13,6 +13,7 @@ import (
 // weights that have settled stop wandering while new ones still learn fast.
 type coherence struct {
 	e, a [numTuples6][]float32
+	late *coherence // the late stage's, once the network is promoted
 }
 
 func newCoherence() *coherence {
@@ -29,6 +30,9 @@ func newCoherence() *coherence {
 // update moves every weight b reads by beta x its rate x err (a weight never
 // moved has rate 1), then adds err to its accumulators.
 func (c *coherence) update(n *Network6, b game2048.Bitboard, err, beta float32) {
+	if n.late != nil && lateBoard(uint64(b)) {
+		n, c = n.late, c.late
+	}
 	abs := float32(math.Abs(float64(err)))
 	for i := range images6 {
 		im := &images6[i]
