@@ -23,6 +23,7 @@ type trainSummary struct {
 	From           string   `json:"from,omitempty"`
 	Coherence      bool     `json:"coherence,omitempty"`
 	Restarts       float64  `json:"restarts,omitempty"`
+	Stages         int      `json:"stages,omitempty"`
 	Resume         string   `json:"resume,omitempty"`
 	Checkpoint     string   `json:"checkpoint,omitempty"`
 	Out            string   `json:"out,omitempty"`
@@ -35,12 +36,12 @@ type trainSummary struct {
 
 // trainFlags are the flags of `2048 train`.
 type trainFlags struct {
-	games, tuples, workers, checkpointGames int
-	seed                                    uint64
-	rate, restarts                          float64
-	from, outPath, checkpoint, resume       string
-	coherence, asJSON                       bool
-	checkpointEvery                         time.Duration
+	games, tuples, workers, checkpointGames, stages int
+	seed                                            uint64
+	rate, restarts                                  float64
+	from, outPath, checkpoint, resume               string
+	coherence, asJSON                               bool
+	checkpointEvery                                 time.Duration
 }
 
 func new2048TrainCommand() *cobra.Command {
@@ -68,6 +69,10 @@ the same bits. With one worker the result depends only on the flags.
   --resume F      go on from checkpoint F with its options, to --games games in
                   all (the checkpoint's included): stopped and resumed, a run
                   learns exactly what it would have learned straight through
+  --stages 2      give the network a late stage, weights of its own for the
+                  boards with 16384 or more, started as a copy of the network
+                  (weight promotion; with --resume F of one stage this changes
+                  the run from there on); the search reads both
 --out may then be left out; the last lines of the run say how it went (the
 mean of the last 1,000 games from the start, and their shares of 16384 and
 32768; restarted games are not counted).
@@ -108,6 +113,7 @@ The built-in 4-tuple network was made by (about 16 minutes on one CPU):
 	f.DurationVar(&fl.checkpointEvery, "checkpoint-every", 10*time.Minute, "time between checkpoints")
 	f.IntVar(&fl.checkpointGames, "checkpoint-games", 0, "also write a checkpoint every this many games (0: by time only)")
 	f.StringVar(&fl.resume, "resume", "", "go on from this checkpoint, with its options")
+	f.IntVar(&fl.stages, "stages", 1, "1, or 2 for a late stage for boards with 16384 or more (6-tuple, one worker)")
 	f.BoolVar(&fl.asJSON, "json", false, "print the summary as JSON")
 	return cmd
 }
@@ -129,11 +135,14 @@ func (fl *trainFlags) check(cmd *cobra.Command) error {
 		return badInputf("--restarts %v: want a share from 0 to 1", fl.restarts)
 	case fl.checkpointEvery <= 0:
 		return badInputf("--checkpoint-every %v: want a positive duration", fl.checkpointEvery)
+	case fl.stages != 1 && fl.stages != 2:
+		return badInputf("--stages %d: want 1 or 2", fl.stages)
 	case fl.checkpointGames < 0:
 		return badInputf("--checkpoint-games %d: want 0 or more", fl.checkpointGames)
 	}
-	oneWorker6 := map[string]bool{"tc": fl.coherence, "restarts": fl.restarts > 0, "checkpoint": fl.checkpoint != "", "resume": fl.resume != ""}
-	for _, name := range []string{"tc", "restarts", "checkpoint", "resume"} {
+	oneWorker6 := map[string]bool{"tc": fl.coherence, "restarts": fl.restarts > 0, "checkpoint": fl.checkpoint != "",
+		"resume": fl.resume != "", "stages": fl.stages == 2}
+	for _, name := range []string{"tc", "restarts", "checkpoint", "resume", "stages"} {
 		if oneWorker6[name] && (fl.tuples != 6 || fl.workers != 1) {
 			return badInputf("--%s: for the 6-tuple network on one worker (leave --tuples and --workers out)", name)
 		}

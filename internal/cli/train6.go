@@ -78,6 +78,9 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 		}
 		tr = solver.NewTrainer6(n, solver.TrainOptions{Seed: fl.seed, Rate: fl.rate, Coherence: fl.coherence, Restarts: fl.restarts})
 	}
+	if fl.stages == 2 {
+		tr.Promote()
+	}
 	var out *atomicFile
 	if fl.outPath != "" {
 		var err error
@@ -156,7 +159,7 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 	opt := tr.Options()
 	mean, r16k, r32k := window.figures()
 	sum := trainSummary{Tuples: 6, Games: tr.Done(), Seed: opt.Seed, Rate: opt.Rate, Workers: 1, From: fl.from,
-		Coherence: opt.Coherence, Restarts: opt.Restarts, Resume: fl.resume, Checkpoint: fl.checkpoint, Out: fl.outPath,
+		Coherence: opt.Coherence, Restarts: opt.Restarts, Stages: tr.Network().Stages(), Resume: fl.resume, Checkpoint: fl.checkpoint, Out: fl.outPath,
 		LastMean: mean, Last16384: &r16k, Last32768: &r32k, Seconds: elapsed.Seconds(),
 		GamesPerSecond: float64(tr.Done()-first) / elapsed.Seconds()}
 	return printTrain(cmd, fl, sum, len(window.games))
