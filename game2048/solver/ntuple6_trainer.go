@@ -58,6 +58,10 @@ func (t *Trainer6) Promote() {
 	}
 }
 
+// SetRestarts changes the share of games started from saved late boards (see
+// TrainOptions.Restarts), for a later stage of a run resumed from a checkpoint.
+func (t *Trainer6) SetRestarts(share float64) { t.opt.Restarts = share }
+
 // Network returns the network the trainer teaches.
 func (t *Trainer6) Network() *Network6 { return t.net }
 

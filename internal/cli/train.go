@@ -69,10 +69,11 @@ the same bits. With one worker the result depends only on the flags.
   --resume F      go on from checkpoint F with its options, to --games games in
                   all (the checkpoint's included): stopped and resumed, a run
                   learns exactly what it would have learned straight through
+                  (--restarts and --stages 2 may be given to change the run from
+                  there on, for its next stage; --seed, --rate, --tc may not)
   --stages 2      give the network a late stage, weights of its own for the
                   boards with 16384 or more, started as a copy of the network
-                  (weight promotion; with --resume F of one stage this changes
-                  the run from there on); the search reads both
+                  (weight promotion); the search reads both
 --out may then be left out; the last lines of the run say how it went (the
 mean of the last 1,000 games from the start, and their shares of 16384 and
 32768; restarted games are not counted).
@@ -148,7 +149,7 @@ func (fl *trainFlags) check(cmd *cobra.Command) error {
 		}
 	}
 	if fl.resume != "" {
-		for _, name := range []string{"seed", "rate", "from", "tc", "restarts"} {
+		for _, name := range []string{"seed", "rate", "from", "tc"} {
 			if cmd.Flags().Changed(name) {
 				return badInputf("--%s: --resume goes on with the checkpoint's options (leave --%s out)", name, name)
 			}

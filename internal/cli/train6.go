@@ -81,6 +81,9 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 	if fl.stages == 2 {
 		tr.Promote()
 	}
+	if fl.resume != "" && cmd.Flags().Changed("restarts") {
+		tr.SetRestarts(fl.restarts)
+	}
 	var out *atomicFile
 	if fl.outPath != "" {
 		var err error

@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gridgames/gridgames/game2048/solver"
 )
 
 // A training run stopped by Ctrl+C writes its checkpoint, and resumed from it
@@ -62,6 +65,9 @@ func TestTrainRefusesCheckpointFlags(t *testing.T) {
 		{"restarts out of range", []string{"--games", "5", "--restarts", "1.5", "--out", out}, "--restarts 1.5"},
 		{"resume with a seed", []string{"--games", "5", "--resume", ckpt, "--seed", "3", "--out", out}, "--seed: --resume goes on with the checkpoint's options"},
 		{"resume with tc", []string{"--games", "5", "--resume", ckpt, "--tc", "--out", out}, "--tc: --resume goes on"},
+		{"resume with a rate", []string{"--games", "5", "--resume", ckpt, "--rate", "0.5", "--out", out}, "--rate: --resume goes on"},
+		{"stages 3", []string{"--games", "5", "--stages", "3", "--out", out}, "--stages 3: want 1 or 2"},
+		{"stages on two workers", []string{"--games", "5", "--stages", "2", "--workers", "2", "--out", out}, "--stages: for the 6-tuple network on one worker"},
 		{"resume to fewer games", []string{"--games", "2", "--resume", ckpt, "--out", out}, "--games 2: the checkpoint " + ckpt + " has 3 games done"},
 		{"resume a network file", []string{"--games", "5", "--resume", filepath.Join("..", "..", "game2048", "solver", "ntuple6_default.bin.gz"), "--out", out}, "not a gridgames 2048 training checkpoint"},
 		{"nothing to write", []string{"--games", "5"}, "--out is required"},
@@ -73,5 +79,39 @@ func TestTrainRefusesCheckpointFlags(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errOut, exitBadInput, tc.want)
 			}
 		})
+	}
+}
+
+// A run resumed with --stages 2 and --restarts goes on as a two-stage run: its
+// checkpoint and network file have the late stage.
+func TestTrainResumePromotes(t *testing.T) {
+	dir := t.TempDir()
+	first, second, out := filepath.Join(dir, "s1.gz"), filepath.Join(dir, "s2.gz"), filepath.Join(dir, "n.gz")
+	if _, errOut, code := run(t, "", "2048", "train", "--games", "4", "--seed", "2", "--checkpoint", first); code != 0 {
+		t.Fatalf("first stage: exit %d: %s", code, errOut)
+	}
+	stdout, errOut, code := run(t, "", "2048", "train", "--games", "8", "--resume", first, "--stages", "2", "--restarts", "0.5",
+		"--checkpoint", second, "--out", out, "--json")
+	if code != 0 {
+		t.Fatalf("second stage: exit %d: %s", code, errOut)
+	}
+	var sum trainSummary
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+		t.Fatalf("summary %q: %v", stdout, err)
+	}
+	if sum.Stages != 2 || sum.Restarts != 0.5 || sum.Games != 8 {
+		t.Fatalf("summary %+v: want 2 stages, restarts 0.5, 8 games", sum)
+	}
+	stdout, errOut, code = run(t, "", "2048", "train", "--games", "8", "--resume", second, "--out", filepath.Join(dir, "again.gz"), "--json")
+	if code != 0 || !strings.Contains(stdout, `"stages":2`) {
+		t.Fatalf("resuming the two-stage checkpoint: exit %d, stdout %q, stderr %q", code, stdout, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := solver.ReadNetwork6(bytes.NewReader(data))
+	if err != nil || n.Stages() != 2 {
+		t.Fatalf("the network written: %v, %d stages; want 2", err, n.Stages())
 	}
 }
