@@ -47,7 +47,7 @@ type trainFlags struct {
 func new2048TrainCommand() *cobra.Command {
 	var fl trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W] [--tc] [--restarts P] [--checkpoint FILE] [--resume FILE]",
+		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W] [--tc] [--restarts P] [--stages 2] [--checkpoint FILE] [--resume FILE]",
 		Short: "Train an n-tuple network for the solver by self-play (TD learning)",
 		Long: `Train an n-tuple network for the solver's evaluation, by temporal difference
 learning of afterstate values over N self-play games, and write it to FILE for
@@ -77,6 +77,13 @@ the same bits. With one worker the result depends only on the flags.
 --out may then be left out; the last lines of the run say how it went (the
 mean of the last 1,000 games from the start, and their shares of 16384 and
 32768; restarted games are not counted).
+
+A stronger 6-tuple network is under way, stage by stage (see the README for
+where it stands; each step is deterministic, and a stop and --resume anywhere
+changes nothing). Stage 1, then stage 2 as proposed (not yet measured):
+  gridgames 2048 train --games G1 --seed 1 --tc --rate 1 --checkpoint stage1.ckpt.gz
+  gridgames 2048 train --games G2 --resume stage1.ckpt.gz --stages 2 --restarts 0.3 \
+      --checkpoint stage2.ckpt.gz --out net6.gz
 
 The built-in 6-tuple network was made by (about an hour on one CPU):
   gridgames 2048 train --games 200000 --seed 1 --rate 0.1 --out a.gz
