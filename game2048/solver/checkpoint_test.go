@@ -284,3 +284,40 @@ func gunzip(t *testing.T, data []byte) []byte {
 	}
 	return out.Bytes()
 }
+
+// A checkpoint without accumulators keeps the weights, the generator, the games
+// done and the saved boards exactly, and starts the accumulators afresh.
+func TestWeightsCheckpoint(t *testing.T) {
+	for _, staged := range []bool{false, true} {
+		tr := NewTrainer6(NewNetwork6(), TrainOptions{Seed: 12, Rate: 1, Coherence: true, Restarts: 0.3})
+		if staged {
+			tr.Promote()
+		}
+		for _, b := range lateBoards(t) {
+			tr.pool.add(b)
+		}
+		if err := tr.Run(t.Context(), 30, nil); err != nil {
+			t.Fatal(err)
+		}
+		var full, light bytes.Buffer
+		if err := tr.WriteCheckpoint(&full); err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.WriteWeightsCheckpoint(&light); err != nil {
+			t.Fatal(err)
+		}
+		if light.Len() >= full.Len() {
+			t.Fatalf("staged %v: without accumulators %d bytes, with them %d", staged, light.Len(), full.Len())
+		}
+		back, err := ReadCheckpoint6(&light)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := newCoherence()
+		want := &Trainer6{net: tr.net, opt: tr.opt, done: tr.done, pcg: tr.pcg, rng: tr.rng, tc: fresh, pool: tr.pool}
+		if staged {
+			fresh.late = newCoherence()
+		}
+		sameTrainers(t, want, back)
+	}
+}

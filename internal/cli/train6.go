@@ -103,7 +103,11 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 			return err
 		}
 		defer f.discard()
-		if err := tr.WriteCheckpoint(f); err != nil {
+		write := tr.WriteCheckpoint
+		if fl.checkpointLight {
+			write = tr.WriteWeightsCheckpoint
+		}
+		if err := write(f); err != nil {
 			return fmt.Errorf("writing %s: %w", fl.checkpoint, err)
 		}
 		return f.commit()

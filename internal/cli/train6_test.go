@@ -71,6 +71,7 @@ func TestTrainRefusesCheckpointFlags(t *testing.T) {
 		{"resume to fewer games", []string{"--games", "2", "--resume", ckpt, "--out", out}, "--games 2: the checkpoint " + ckpt + " has 3 games done"},
 		{"resume a network file", []string{"--games", "5", "--resume", filepath.Join("..", "..", "game2048", "solver", "ntuple6_default.bin.gz"), "--out", out}, "not a gridgames 2048 training checkpoint"},
 		{"nothing to write", []string{"--games", "5"}, "--out is required"},
+		{"light without a checkpoint", []string{"--games", "5", "--checkpoint-light", "--out", out}, "--checkpoint-light: name the checkpoint file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
