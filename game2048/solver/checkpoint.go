@@ -28,9 +28,9 @@ type checkpointHeader struct {
 	RNG        []byte   `json:"rng"`      // the PCG generator's state (MarshalBinary)
 	Pool       []uint64 `json:"pool"`     // saved late boards, Bitboard bits
 	PoolNext   int      `json:"poolNext"` // the ring's next slot once full
-	// NoAccumulators marks a checkpoint of a Coherence run written without its
-	// accumulators (WriteWeightsCheckpoint).
-	NoAccumulators bool `json:"noAccumulators,omitempty"`
+	// RoundedAccumulators marks a checkpoint of a Coherence run whose
+	// accumulators keep only their high 16 bits (WriteLightCheckpoint).
+	RoundedAccumulators bool `json:"roundedAccumulators,omitempty"`
 }
 
 // WriteCheckpoint writes all the trainer needs to go on exactly where it
@@ -46,15 +46,16 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	return t.writeCheckpoint(w, true)
 }
 
-// WriteWeightsCheckpoint is WriteCheckpoint without the coherence accumulators:
-// about a third of the size under Coherence. A trainer read back from it starts
-// its accumulators afresh (every weight's rate at 1 again), so it no longer
-// learns exactly what the run straight through would have; all else is exact.
-func (t *Trainer6) WriteWeightsCheckpoint(w io.Writer) error {
+// WriteLightCheckpoint is WriteCheckpoint with the coherence accumulators cut
+// to their high 16 bits (sign, exponent and 7 bits of mantissa: every weight's
+// rate kept to within 1%), about half the size under Coherence. A trainer read
+// back from it has those rounded accumulators, so it no longer learns exactly
+// what the run straight through would have; all else is exact.
+func (t *Trainer6) WriteLightCheckpoint(w io.Writer) error {
 	return t.writeCheckpoint(w, false)
 }
 
-func (t *Trainer6) writeCheckpoint(w io.Writer, accumulators bool) error {
+func (t *Trainer6) writeCheckpoint(w io.Writer, exact bool) error {
 	state, err := t.pcg.MarshalBinary()
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, accumulators bool) error {
 	h := checkpointHeader{Seed: t.opt.Seed, Rate: t.opt.Rate, FourChance: t.opt.FourChance,
 		Coherence: t.opt.Coherence, Restarts: t.opt.Restarts, Done: t.done, RNG: state,
 		Pool: t.pool.boards, PoolNext: t.pool.next, Stages: t.net.Stages(),
-		NoAccumulators: t.tc != nil && !accumulators}
+		RoundedAccumulators: t.tc != nil && !exact}
 	head, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -72,17 +73,13 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, accumulators bool) error {
 	bw.WriteString(checkpointMagic)
 	bw.Write(head)
 	bw.WriteByte('\n')
-	tc := t.tc
-	if !accumulators {
-		tc = nil
-	}
-	writeStage(bw, t.net, tc)
+	writeStage(bw, t.net, t.tc, h.RoundedAccumulators)
 	if t.net.late != nil {
 		var late *coherence
-		if tc != nil {
-			late = tc.late
+		if t.tc != nil {
+			late = t.tc.late
 		}
-		writeStage(bw, t.net.late, late)
+		writeStage(bw, t.net.late, late, h.RoundedAccumulators)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -91,8 +88,8 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, accumulators bool) error {
 }
 
 // writeStage writes the groups of one stage: its weights and, if c is not nil,
-// its accumulators.
-func writeStage(bw *bufio.Writer, n *Network6, c *coherence) {
+// its accumulators, only their two high planes if rounded.
+func writeStage(bw *bufio.Writer, n *Network6, c *coherence, rounded bool) {
 	var buf [binary.MaxVarintLen64]byte
 	for g := range n.w {
 		var held []int32
@@ -107,10 +104,14 @@ func writeStage(bw *bufio.Writer, n *Network6, c *coherence) {
 			bw.Write(binary.AppendUvarint(buf[:0], uint64(int(i)-prev-1)))
 			prev = int(i)
 		}
-		writePlanes(bw, n.w[g], held)
+		writePlanes(bw, n.w[g], held, 4)
 		if c != nil {
-			writePlanes(bw, c.e[g], held)
-			writePlanes(bw, c.a[g], held)
+			planes := 4
+			if rounded {
+				planes = 2
+			}
+			writePlanes(bw, c.e[g], held, planes)
+			writePlanes(bw, c.a[g], held, planes)
 		}
 	}
 }
@@ -163,19 +164,15 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 	if h.Stages == 2 {
 		t.Promote()
 	}
-	tc := t.tc
-	if h.NoAccumulators {
-		tc = nil // they stay fresh
-	}
-	if err := readStage(br, t.net, tc, ""); err != nil {
+	if err := readStage(br, t.net, t.tc, h.RoundedAccumulators, ""); err != nil {
 		return nil, err
 	}
 	if t.net.late != nil {
 		var late *coherence
-		if tc != nil {
-			late = tc.late
+		if t.tc != nil {
+			late = t.tc.late
 		}
-		if err := readStage(br, t.net.late, late, "late stage: "); err != nil {
+		if err := readStage(br, t.net.late, late, h.RoundedAccumulators, "late stage: "); err != nil {
 			return nil, err
 		}
 	}
@@ -190,7 +187,7 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 
 // readStage reads what writeStage wrote into n and, if not nil, c; errors name
 // the stage by prefix.
-func readStage(br *bufio.Reader, n *Network6, c *coherence, prefix string) error {
+func readStage(br *bufio.Reader, n *Network6, c *coherence, rounded bool, prefix string) error {
 	for g := range n.w {
 		count, err := binary.ReadUvarint(br)
 		if err != nil {
@@ -212,38 +209,46 @@ func readStage(br *bufio.Reader, n *Network6, c *coherence, prefix string) error
 			i += 1 + int(gap)
 			held[k] = int32(i)
 		}
-		arrays := [][]float32{n.w[g]}
-		if c != nil {
-			arrays = append(arrays, c.e[g], c.a[g])
-		}
-		for _, a := range arrays {
-			if err := readPlanes(br, a, held); err != nil {
-				return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated in its values", prefix, g)
+		err = readPlanes(br, n.w[g], held, 4)
+		if c != nil && err == nil {
+			planes := 4
+			if rounded {
+				planes = 2
 			}
+			if err = readPlanes(br, c.e[g], held, planes); err == nil {
+				err = readPlanes(br, c.a[g], held, planes)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated in its values", prefix, g)
 		}
 	}
 	return nil
 }
 
-// writePlanes writes the values of a at the indexes held as four planes of
-// bytes, the highest byte of each value first.
-func writePlanes(w *bufio.Writer, a []float32, held []int32) {
-	for shift := 24; shift >= 0; shift -= 8 {
+// writePlanes writes the values of a at the indexes held as planes of bytes,
+// the highest byte of each value first: all four, or the first few.
+func writePlanes(w *bufio.Writer, a []float32, held []int32, planes int) {
+	for shift := 24; shift >= 32-8*planes; shift -= 8 {
 		for _, i := range held {
 			w.WriteByte(byte(math.Float32bits(a[i]) >> shift))
 		}
 	}
 }
 
-// readPlanes reads what writePlanes wrote into a.
-func readPlanes(r io.Reader, a []float32, held []int32) error {
-	planes := make([]byte, 4*len(held))
-	if _, err := io.ReadFull(r, planes); err != nil {
+// readPlanes reads what writePlanes wrote into a, the planes left out as 0.
+func readPlanes(r io.Reader, a []float32, held []int32, planes int) error {
+	buf := make([]byte, planes*len(held))
+	if _, err := io.ReadFull(r, buf); err != nil {
 		return err
 	}
 	n := len(held)
 	for k, i := range held {
-		a[i] = math.Float32frombits(uint32(planes[k])<<24 | uint32(planes[n+k])<<16 | uint32(planes[2*n+k])<<8 | uint32(planes[3*n+k]))
+		var bits uint32
+		for p := range planes {
+			bits |= uint32(buf[p*n+k]) << (24 - 8*p)
+		}
+		a[i] = math.Float32frombits(bits)
 	}
 	return nil
 }

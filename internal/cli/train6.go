@@ -105,7 +105,7 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 		defer f.discard()
 		write := tr.WriteCheckpoint
 		if fl.checkpointLight {
-			write = tr.WriteWeightsCheckpoint
+			write = tr.WriteLightCheckpoint
 		}
 		if err := write(f); err != nil {
 			return fmt.Errorf("writing %s: %w", fl.checkpoint, err)
