@@ -28,9 +28,9 @@ type checkpointHeader struct {
 	RNG        []byte   `json:"rng"`      // the PCG generator's state (MarshalBinary)
 	Pool       []uint64 `json:"pool"`     // saved late boards, Bitboard bits
 	PoolNext   int      `json:"poolNext"` // the ring's next slot once full
-	// RoundedAccumulators marks a checkpoint of a Coherence run whose
-	// accumulators keep only their high 16 bits (WriteLightCheckpoint).
-	RoundedAccumulators bool `json:"roundedAccumulators,omitempty"`
+	// Light marks a checkpoint whose weights keep only their high 24 bits and
+	// accumulators their high 16 (WriteLightCheckpoint).
+	Light bool `json:"light,omitempty"`
 }
 
 // WriteCheckpoint writes all the trainer needs to go on exactly where it
@@ -46,11 +46,12 @@ func (t *Trainer6) WriteCheckpoint(w io.Writer) error {
 	return t.writeCheckpoint(w, true)
 }
 
-// WriteLightCheckpoint is WriteCheckpoint with the coherence accumulators cut
-// to their high 16 bits (sign, exponent and 7 bits of mantissa: every weight's
-// rate kept to within 1%), about half the size under Coherence. A trainer read
-// back from it has those rounded accumulators, so it no longer learns exactly
-// what the run straight through would have; all else is exact.
+// WriteLightCheckpoint is WriteCheckpoint with the weights cut to their high 24
+// bits (15 bits of mantissa: a weight of 1,000 points within 0.03) and the
+// coherence accumulators to their high 16 (7 bits: every weight's rate kept
+// within 1%), under Coherence about half the size. A trainer read back from it
+// has those cut values, so it no longer learns exactly what the run straight
+// through would have; all else (games done, generator, saved boards) is exact.
 func (t *Trainer6) WriteLightCheckpoint(w io.Writer) error {
 	return t.writeCheckpoint(w, false)
 }
@@ -63,7 +64,7 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, exact bool) error {
 	h := checkpointHeader{Seed: t.opt.Seed, Rate: t.opt.Rate, FourChance: t.opt.FourChance,
 		Coherence: t.opt.Coherence, Restarts: t.opt.Restarts, Done: t.done, RNG: state,
 		Pool: t.pool.boards, PoolNext: t.pool.next, Stages: t.net.Stages(),
-		RoundedAccumulators: t.tc != nil && !exact}
+		Light: !exact}
 	head, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -73,13 +74,13 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, exact bool) error {
 	bw.WriteString(checkpointMagic)
 	bw.Write(head)
 	bw.WriteByte('\n')
-	writeStage(bw, t.net, t.tc, h.RoundedAccumulators)
+	writeStage(bw, t.net, t.tc, h.Light)
 	if t.net.late != nil {
 		var late *coherence
 		if t.tc != nil {
 			late = t.tc.late
 		}
-		writeStage(bw, t.net.late, late, h.RoundedAccumulators)
+		writeStage(bw, t.net.late, late, h.Light)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -88,8 +89,9 @@ func (t *Trainer6) writeCheckpoint(w io.Writer, exact bool) error {
 }
 
 // writeStage writes the groups of one stage: its weights and, if c is not nil,
-// its accumulators, only their two high planes if rounded.
-func writeStage(bw *bufio.Writer, n *Network6, c *coherence, rounded bool) {
+// its accumulators; if light, only the weights' three high planes and the
+// accumulators' two.
+func writeStage(bw *bufio.Writer, n *Network6, c *coherence, light bool) {
 	var buf [binary.MaxVarintLen64]byte
 	for g := range n.w {
 		var held []int32
@@ -104,12 +106,10 @@ func writeStage(bw *bufio.Writer, n *Network6, c *coherence, rounded bool) {
 			bw.Write(binary.AppendUvarint(buf[:0], uint64(int(i)-prev-1)))
 			prev = int(i)
 		}
-		writePlanes(bw, n.w[g], held, 4)
+		wPlanes, cPlanes := planesOf(light)
+		writePlanes(bw, n.w[g], held, wPlanes)
 		if c != nil {
-			planes := 4
-			if rounded {
-				planes = 2
-			}
+			planes := cPlanes
 			writePlanes(bw, c.e[g], held, planes)
 			writePlanes(bw, c.a[g], held, planes)
 		}
@@ -164,7 +164,7 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 	if h.Stages == 2 {
 		t.Promote()
 	}
-	if err := readStage(br, t.net, t.tc, h.RoundedAccumulators, ""); err != nil {
+	if err := readStage(br, t.net, t.tc, h.Light, ""); err != nil {
 		return nil, err
 	}
 	if t.net.late != nil {
@@ -172,7 +172,7 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 		if t.tc != nil {
 			late = t.tc.late
 		}
-		if err := readStage(br, t.net.late, late, h.RoundedAccumulators, "late stage: "); err != nil {
+		if err := readStage(br, t.net.late, late, h.Light, "late stage: "); err != nil {
 			return nil, err
 		}
 	}
@@ -187,7 +187,7 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 
 // readStage reads what writeStage wrote into n and, if not nil, c; errors name
 // the stage by prefix.
-func readStage(br *bufio.Reader, n *Network6, c *coherence, rounded bool, prefix string) error {
+func readStage(br *bufio.Reader, n *Network6, c *coherence, light bool, prefix string) error {
 	for g := range n.w {
 		count, err := binary.ReadUvarint(br)
 		if err != nil {
@@ -209,12 +209,10 @@ func readStage(br *bufio.Reader, n *Network6, c *coherence, rounded bool, prefix
 			i += 1 + int(gap)
 			held[k] = int32(i)
 		}
-		err = readPlanes(br, n.w[g], held, 4)
+		wPlanes, cPlanes := planesOf(light)
+		err = readPlanes(br, n.w[g], held, wPlanes)
 		if c != nil && err == nil {
-			planes := 4
-			if rounded {
-				planes = 2
-			}
+			planes := cPlanes
 			if err = readPlanes(br, c.e[g], held, planes); err == nil {
 				err = readPlanes(br, c.a[g], held, planes)
 			}
@@ -224,6 +222,15 @@ func readStage(br *bufio.Reader, n *Network6, c *coherence, rounded bool, prefix
 		}
 	}
 	return nil
+}
+
+// planesOf returns how many byte planes a checkpoint keeps of each weight and
+// of each accumulator.
+func planesOf(light bool) (weights, accumulators int) {
+	if light {
+		return 3, 2
+	}
+	return 4, 4
 }
 
 // writePlanes writes the values of a at the indexes held as planes of bytes,

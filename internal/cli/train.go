@@ -66,8 +66,9 @@ the same bits. With one worker the result depends only on the flags.
                   the generator, games done, saved boards) to F every
                   --checkpoint-every (10m) or --checkpoint-games N, at the end and
                   on Ctrl+C; written beside F, then renamed over it
-                  (--checkpoint-light keeps the --tc accumulators to 16 bits:
-                  about half the size, but a run resumed from it is not exact)
+                  (--checkpoint-light keeps the weights to 24 bits and the --tc
+                  accumulators to 16: about half the size, but a run resumed
+                  from it is not exact)
   --resume F      go on from checkpoint F with its options, to --games games in
                   all (the checkpoint's included): stopped and resumed, a run
                   learns exactly what it would have learned straight through
@@ -122,7 +123,7 @@ The built-in 4-tuple network was made by (about 16 minutes on one CPU):
 	f.StringVar(&fl.checkpoint, "checkpoint", "", "write checkpoints to this file (6-tuple, one worker)")
 	f.DurationVar(&fl.checkpointEvery, "checkpoint-every", 10*time.Minute, "time between checkpoints")
 	f.IntVar(&fl.checkpointGames, "checkpoint-games", 0, "also write a checkpoint every this many games (0: by time only)")
-	f.BoolVar(&fl.checkpointLight, "checkpoint-light", false, "checkpoints with the --tc accumulators cut to 16 bits: about half the size, but a run resumed from one is not exact")
+	f.BoolVar(&fl.checkpointLight, "checkpoint-light", false, "checkpoints with the weights cut to 24 bits and the --tc accumulators to 16: about half the size, but a run resumed from one is not exact")
 	f.StringVar(&fl.resume, "resume", "", "go on from this checkpoint, with its options")
 	f.IntVar(&fl.stages, "stages", 1, "1, or 2 for a late stage for boards with 16384 or more (6-tuple, one worker)")
 	f.BoolVar(&fl.asJSON, "json", false, "print the summary as JSON")
