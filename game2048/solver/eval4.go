@@ -13,7 +13,7 @@ func (e *evaluator) bitboard(b game2048.Bitboard) float32 {
 // bitboardT is bitboard with the board's transpose bt given.
 func (e *evaluator) bitboardT(b, bt game2048.Bitboard) float32 {
 	if e.big != nil {
-		v := e.big.valueT(b, bt)
+		v := e.big.stage(b).valueT(b, bt) // stage: the late weights on a board with 16384 or more, if any
 		if e.share > 0 {
 			v += float32(e.share) * e.heuristicT(b, bt)
 		}

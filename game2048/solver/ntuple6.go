@@ -21,7 +21,8 @@ import (
 // files store those rounded weights. Train6 learns one; DefaultNetwork6 is built
 // in.
 type Network6 struct {
-	w [numTuples6][]float32
+	w    [numTuples6][]float32
+	late *Network6 // the late stage, if promoted (see Promote); it has no late stage itself
 }
 
 const (
@@ -82,6 +83,7 @@ func NewNetwork6() *Network6 {
 // Value returns the network's estimate for b by the 32 lookups, the definition the
 // search's rounded tables are checked against.
 func (n *Network6) Value(b game2048.Bitboard) float64 {
+	n = n.stage(uint64(b))
 	v := 0.0
 	for i := range images6 {
 		im := &images6[i]
@@ -93,6 +95,7 @@ func (n *Network6) Value(b game2048.Bitboard) float64 {
 // value and update are the training loop's: Value in float32, and delta added to
 // every weight b reads.
 func (n *Network6) value(b game2048.Bitboard) float32 {
+	n = n.stage(uint64(b))
 	var v float32
 	for i := range images6 {
 		im := &images6[i]
@@ -102,6 +105,7 @@ func (n *Network6) value(b game2048.Bitboard) float32 {
 }
 
 func (n *Network6) update(b game2048.Bitboard, delta float32) {
+	n = n.stage(uint64(b))
 	for i := range images6 {
 		im := &images6[i]
 		n.w[im.tuple][im.index(uint64(b))] += delta
@@ -114,7 +118,8 @@ func (n *Network6) images() int { return numImages6 }
 // table6 is a Network6 as the search reads it: every weight rounded to a whole
 // point in 16 bits, half the memory of float32 and so half the cache misses.
 type table6 struct {
-	w [numTuples6]*[tuple6Size]int16 // arrays, so the masked indexes need no bounds checks
+	w    [numTuples6]*[tuple6Size]int16 // arrays, so the masked indexes need no bounds checks
+	late *table6                        // the late stage, if the network has one (see Stage)
 }
 
 // maxWeight6 bounds a rounded weight; training has never come near it (the largest
@@ -145,6 +150,9 @@ func (n *Network6) tables() *table6 {
 			t.w[i][j] = round6(v)
 		}
 	}
+	if n.late != nil {
+		t.late = n.late.tables()
+	}
 	return t
 }
 
@@ -162,6 +170,9 @@ func (t *table6) network() *Network6 {
 		for j, v := range t.w[i] {
 			n.w[i][j] = float32(v)
 		}
+	}
+	if t.late != nil {
+		n.late = t.late.network()
 	}
 	return n
 }

@@ -11,8 +11,13 @@ import (
 	"io"
 )
 
-// network6Magic opens a 6-tuple network file: the format's name and version.
-const network6Magic = "gridgames-2048-ntuple6-v1\n"
+// network6Magic opens a 6-tuple network file: the format's name and version;
+// network6StagedMagic one with a late stage (same length, so either reads the same
+// number of bytes).
+const (
+	network6Magic       = "gridgames-2048-ntuple6-v1\n"
+	network6StagedMagic = "gridgames-2048-ntuple6-v2\n"
+)
 
 //go:embed ntuple6_default.bin.gz
 var defaultNetwork6Bytes []byte
@@ -24,12 +29,33 @@ func defaultNetwork6File() io.Reader { return bytes.NewReader(defaultNetwork6Byt
 // for each of those, in index order, the gap since the last one (uvarint: the index
 // minus the previous index minus 1, the first counted from -1) and the rounded
 // weight (varint); the whole gzip-compressed. Most patterns never occur in play, so
-// their weights stay 0 and cost nothing.
+// their weights stay 0 and cost nothing. A network with a late stage (Promote) is
+// written with network6StagedMagic, the number of stages (a uvarint, 2), then
+// the groups of each stage in turn, the early one first.
 func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: w}
 	zw, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
 	bw := bufio.NewWriter(zw)
-	bw.WriteString(network6Magic)
+	stages := []*Network6{n}
+	if n.late != nil {
+		stages = append(stages, n.late)
+		bw.WriteString(network6StagedMagic)
+		bw.Write(binary.AppendUvarint(nil, uint64(len(stages))))
+	} else {
+		bw.WriteString(network6Magic)
+	}
+	for _, s := range stages {
+		s.writeGroups(bw)
+	}
+	if err := bw.Flush(); err != nil {
+		return cw.n, err
+	}
+	err := zw.Close()
+	return cw.n, err
+}
+
+// writeGroups writes the rounded weights of n's groups (not its late stage's).
+func (n *Network6) writeGroups(bw *bufio.Writer) {
 	var buf [binary.MaxVarintLen64]byte
 	for t := range n.w {
 		count := 0
@@ -50,11 +76,6 @@ func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 			prev = i
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return cw.n, err
-	}
-	err := zw.Close()
-	return cw.n, err
 }
 
 // ReadNetwork6 reads a 6-tuple network file written by Network6.WriteTo.
@@ -76,7 +97,7 @@ func IsNetwork6File(head []byte) bool {
 	}
 	magic := make([]byte, len(network6Magic))
 	_, err = io.ReadFull(zr, magic)
-	return err == nil && string(magic) == network6Magic
+	return err == nil && (string(magic) == network6Magic || string(magic) == network6StagedMagic)
 }
 
 // readTable6 reads a 6-tuple network file into the search's rounded table.
@@ -87,33 +108,24 @@ func readTable6(r io.Reader) (*table6, error) {
 	}
 	br := bufio.NewReader(zr)
 	magic := make([]byte, len(network6Magic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != network6Magic {
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != network6Magic && string(magic) != network6StagedMagic {
 		return nil, errors.New("solver: network file: not a gridgames 2048 6-tuple network (bad header)")
 	}
+	stages := uint64(1)
+	if string(magic) == network6StagedMagic {
+		var err error
+		if stages, err = binary.ReadUvarint(br); err != nil || stages != 2 {
+			return nil, errors.New("solver: network file: a staged network needs 2 stages")
+		}
+	}
 	t := newTable6()
-	for g := range t.w {
-		count, err := binary.ReadUvarint(br)
-		if err != nil {
-			return nil, fmt.Errorf("solver: network file: group %d: truncated before its weight count", g)
-		}
-		if count > tuple6Size {
-			return nil, fmt.Errorf("solver: network file: group %d: %d weights, more than the %d patterns", g, count, tuple6Size)
-		}
-		i := -1
-		for k := range count {
-			gap, err1 := binary.ReadUvarint(br)
-			v, err2 := binary.ReadVarint(br)
-			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("solver: network file: group %d: truncated at weight %d of %d", g, k+1, count)
-			}
-			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
-				return nil, fmt.Errorf("solver: network file: group %d: weight %d lies past the last pattern", g, k+1)
-			}
-			if v == 0 || v < -maxWeight6 || v > maxWeight6 {
-				return nil, fmt.Errorf("solver: network file: group %d: weight %d is %d (want a nonzero whole number within ±%d)", g, k+1, v, maxWeight6)
-			}
-			i += 1 + int(gap)
-			t.w[g][i] = int16(v)
+	if err := t.readGroups(br, ""); err != nil {
+		return nil, err
+	}
+	if stages == 2 {
+		t.late = newTable6()
+		if err := t.late.readGroups(br, "late stage: "); err != nil {
+			return nil, err
 		}
 	}
 	switch _, err := br.ReadByte(); {
@@ -123,4 +135,35 @@ func readTable6(r io.Reader) (*table6, error) {
 		return nil, fmt.Errorf("solver: network file: %w", err)
 	}
 	return t, nil
+}
+
+// readGroups reads the groups writeGroups wrote into t; errors name the stage by
+// prefix.
+func (t *table6) readGroups(br *bufio.Reader, prefix string) error {
+	for g := range t.w {
+		count, err := binary.ReadUvarint(br)
+		if err != nil {
+			return fmt.Errorf("solver: network file: %sgroup %d: truncated before its weight count", prefix, g)
+		}
+		if count > tuple6Size {
+			return fmt.Errorf("solver: network file: %sgroup %d: %d weights, more than the %d patterns", prefix, g, count, tuple6Size)
+		}
+		i := -1
+		for k := range count {
+			gap, err1 := binary.ReadUvarint(br)
+			v, err2 := binary.ReadVarint(br)
+			if err1 != nil || err2 != nil {
+				return fmt.Errorf("solver: network file: %sgroup %d: truncated at weight %d of %d", prefix, g, k+1, count)
+			}
+			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
+				return fmt.Errorf("solver: network file: %sgroup %d: weight %d lies past the last pattern", prefix, g, k+1)
+			}
+			if v == 0 || v < -maxWeight6 || v > maxWeight6 {
+				return fmt.Errorf("solver: network file: %sgroup %d: weight %d is %d (want a nonzero whole number within ±%d)", prefix, g, k+1, v, maxWeight6)
+			}
+			i += 1 + int(gap)
+			t.w[g][i] = int16(v)
+		}
+	}
+	return nil
 }

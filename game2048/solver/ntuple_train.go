@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
@@ -26,6 +27,15 @@ type TrainOptions struct {
 	// Workers is the number of goroutines that play and learn (Train6 only); 0
 	// means 1.
 	Workers int
+	// Coherence (Train6 and Trainer6, one worker) gives every weight its own rate
+	// by temporal coherence (see coherence): Rate is then the meta-rate that
+	// scales them all.
+	Coherence bool
+	// Restarts (Train6 and Trainer6, one worker) is the share of games, from 0 to
+	// 1, that start from a board saved from an earlier game when it first showed
+	// 8192 or a larger tile, instead of from the start (until a board is saved,
+	// every game starts from the start).
+	Restarts float64
 }
 
 // Train improves n by temporal-difference learning of afterstate values (Szubert
@@ -46,8 +56,22 @@ func Train(ctx context.Context, n *Network, opt TrainOptions) error {
 // Niu et al., 2011: two games rarely touch one weight at the same moment, and a
 // lost update costs nothing): the network learns as well, in a fraction of the
 // time, but a rerun does not reproduce it bit for bit.
+//
+// With one worker Train6 runs a Trainer6, which Coherence and Restarts need.
 func Train6(ctx context.Context, n *Network6, opt TrainOptions) error {
-	return train(ctx, n, opt)
+	if opt.Workers > 1 {
+		if opt.Coherence || opt.Restarts > 0 {
+			return errors.New("solver: Train6: Coherence and Restarts train on one worker")
+		}
+		return train(ctx, n, opt)
+	}
+	t := NewTrainer6(n, opt)
+	return t.Run(ctx, opt.Games, func(g TrainedGame) error {
+		if opt.Progress != nil {
+			opt.Progress(g.Game, g.Score)
+		}
+		return nil
+	})
 }
 
 // learner is a network that Train can teach.

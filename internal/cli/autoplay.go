@@ -28,20 +28,21 @@ type autoplayGame struct {
 // autoplaySummary is what `2048 autoplay --json` prints. Unfinished counts the
 // games Ctrl+C stopped; the other figures are of the finished games only.
 type autoplaySummary struct {
-	Games          int            `json:"games"`
-	Unfinished     int            `json:"unfinished,omitempty"`
-	Rows           int            `json:"rows"`
-	Cols           int            `json:"cols"`
-	Depth          int            `json:"depth,omitempty"`
-	TimePerMove    string         `json:"timePerMove,omitempty"`
-	Workers        int            `json:"workers"`
-	Reached        map[string]int `json:"reached"`
-	MaxTiles       map[string]int `json:"maxTiles"`
-	Score          scoreSummary   `json:"score"`
-	Moves          int            `json:"moves"`
-	Seconds        float64        `json:"seconds"`
-	MovesPerSecond float64        `json:"movesPerSecond"`
-	Scores         []int64        `json:"scores"`
+	Games          int                   `json:"games"`
+	Unfinished     int                   `json:"unfinished,omitempty"`
+	Rows           int                   `json:"rows"`
+	Cols           int                   `json:"cols"`
+	Depth          int                   `json:"depth,omitempty"`
+	TimePerMove    string                `json:"timePerMove,omitempty"`
+	Workers        int                   `json:"workers"`
+	Reached        map[string]int        `json:"reached"`
+	MaxTiles       map[string]int        `json:"maxTiles"`
+	Score          scoreSummary          `json:"score"`
+	Moves          int                   `json:"moves"`
+	Seconds        float64               `json:"seconds"`
+	MovesPerSecond float64               `json:"movesPerSecond"`
+	Scores         []int64               `json:"scores"`
+	PerGame        []autoplayGameSummary `json:"perGame"`
 }
 
 type scoreSummary struct {
@@ -350,6 +351,17 @@ func summaryTiles(results []autoplayGame) []uint64 {
 	return out
 }
 
+// autoplayGameSummary is one finished game in the summary, in seed order: Seconds
+// is its wall time, from its first search to its last move. (The --out lines stay
+// bare records, which "2048 replay --record" reads strictly.)
+type autoplayGameSummary struct {
+	Seed    uint64  `json:"seed"`
+	Score   int64   `json:"score"`
+	MaxTile uint64  `json:"maxTile"`
+	Moves   int     `json:"moves"`
+	Seconds float64 `json:"seconds"`
+}
+
 func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	s := autoplaySummary{Games: len(results), Reached: map[string]int{}, MaxTiles: map[string]int{}, Seconds: elapsed.Seconds()}
 	tiles := summaryTiles(results)
@@ -358,6 +370,8 @@ func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	}
 	for _, r := range results {
 		s.Scores = append(s.Scores, r.Stats.Score)
+		s.PerGame = append(s.PerGame, autoplayGameSummary{Seed: r.Seed, Score: r.Stats.Score,
+			MaxTile: r.Stats.MaxTile, Moves: r.Stats.Moves, Seconds: r.Stats.Elapsed.Seconds()})
 		s.Moves += r.Stats.Moves
 		s.MaxTiles[fmt.Sprint(r.Stats.MaxTile)]++
 		for _, t := range tiles {

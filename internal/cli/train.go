@@ -15,26 +15,39 @@ import (
 
 // trainSummary is what `2048 train` prints.
 type trainSummary struct {
-	Tuples         int     `json:"tuples"`
-	Games          int     `json:"games"`
-	Seed           uint64  `json:"seed"`
-	Rate           float64 `json:"rate"`
-	Workers        int     `json:"workers"`
-	From           string  `json:"from,omitempty"`
-	Out            string  `json:"out"`
-	LastMean       float64 `json:"lastMean"` // mean score of the last 1,000 games (or all, if fewer)
-	Seconds        float64 `json:"seconds"`  // wall time
-	GamesPerSecond float64 `json:"gamesPerSecond"`
+	Tuples         int      `json:"tuples"`
+	Games          int      `json:"games"`
+	Seed           uint64   `json:"seed"`
+	Rate           float64  `json:"rate"`
+	Workers        int      `json:"workers"`
+	From           string   `json:"from,omitempty"`
+	Coherence      bool     `json:"coherence,omitempty"`
+	Restarts       float64  `json:"restarts,omitempty"`
+	Stages         int      `json:"stages,omitempty"`
+	Resume         string   `json:"resume,omitempty"`
+	Checkpoint     string   `json:"checkpoint,omitempty"`
+	Out            string   `json:"out,omitempty"`
+	LastMean       float64  `json:"lastMean"`            // mean score of the last 1,000 games from the start (or all, if fewer)
+	Last16384      *float64 `json:"last16384,omitempty"` // the share of those that reached 16384 (6-tuple, one worker)
+	Last32768      *float64 `json:"last32768,omitempty"` // and 32768
+	Seconds        float64  `json:"seconds"`             // wall time
+	GamesPerSecond float64  `json:"gamesPerSecond"`
+}
+
+// trainFlags are the flags of `2048 train`.
+type trainFlags struct {
+	games, tuples, workers, checkpointGames, stages int
+	seed                                            uint64
+	rate, restarts                                  float64
+	from, outPath, checkpoint, resume               string
+	coherence, asJSON, checkpointLight              bool
+	checkpointEvery                                 time.Duration
 }
 
 func new2048TrainCommand() *cobra.Command {
-	var games, tuples, workers int
-	var seed uint64
-	var rate float64
-	var from, outPath string
-	var asJSON bool
+	var fl trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W]",
+		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W] [--tc] [--restarts P] [--stages 2] [--checkpoint FILE] [--resume FILE]",
 		Short: "Train an n-tuple network for the solver by self-play (TD learning)",
 		Long: `Train an n-tuple network for the solver's evaluation, by temporal difference
 learning of afterstate values over N self-play games, and write it to FILE for
@@ -44,6 +57,37 @@ one of --eval blend4. With --workers above 1 (6-tuple only) the games run side b
 side, sharing the weights without locks: nearly twice as fast on two, but a rerun does not give
 the same bits. With one worker the result depends only on the flags.
 
+6-tuple training on one worker can also:
+  --tc            give every weight its own rate by temporal coherence (768 MiB
+                  while it learns); --rate is then the meta-rate (1 is usual)
+  --restarts P    start a share P of the games from boards saved when earlier
+                  games first showed 8192 or more, so late boards are learned
+  --checkpoint F  write all the training needs to go on (weights, accumulators,
+                  the generator, games done, saved boards) to F every
+                  --checkpoint-every (10m) or --checkpoint-games N, at the end and
+                  on Ctrl+C; written beside F, then renamed over it
+                  (--checkpoint-light keeps the weights to 24 bits and the --tc
+                  accumulators to 16: about half the size, but a run resumed
+                  from it is not exact)
+  --resume F      go on from checkpoint F with its options, to --games games in
+                  all (the checkpoint's included): stopped and resumed, a run
+                  learns exactly what it would have learned straight through
+                  (--restarts and --stages 2 may be given to change the run from
+                  there on, for its next stage; --seed, --rate, --tc may not)
+  --stages 2      give the network a late stage, weights of its own for the
+                  boards with 16384 or more, started as a copy of the network
+                  (weight promotion); the search reads both
+--out may then be left out; the last lines of the run say how it went (the
+mean of the last 1,000 games from the start, and their shares of 16384 and
+32768; restarted games are not counted).
+
+A stronger 6-tuple network is under way, stage by stage (see the README for
+where it stands; each step is deterministic, and a stop and --resume anywhere
+changes nothing). Stage 1, then stage 2 as proposed (not yet measured):
+  gridgames 2048 train --games G1 --seed 1 --tc --rate 1 --checkpoint stage1.ckpt.gz
+  gridgames 2048 train --games G2 --resume stage1.ckpt.gz --stages 2 --restarts 0.3 \
+      --checkpoint stage2.ckpt.gz --out net6.gz
+
 The built-in 6-tuple network was made by (about an hour on one CPU):
   gridgames 2048 train --games 200000 --seed 1 --rate 0.1 --out a.gz
   gridgames 2048 train --games 50000 --seed 2 --rate 0.02 --from a.gz --out net6.gz
@@ -52,117 +96,190 @@ The built-in 4-tuple network was made by (about 16 minutes on one CPU):
   gridgames 2048 train --tuples 4 --games 125000 --seed 1 --rate 0.1 --out a.gz
   gridgames 2048 train --tuples 4 --games 100000 --seed 2 --rate 0.02 --from a.gz --out net.gz`,
 		Example: `  gridgames 2048 train --games 20000 --workers 2 --out net6.gz
-  gridgames 2048 autoplay --games 30 --depth 2 --network net6.gz`,
+  gridgames 2048 autoplay --games 30 --depth 2 --network net6.gz
+  gridgames 2048 train --games 1000000 --tc --rate 1 --checkpoint run.ckpt.gz
+  gridgames 2048 train --games 1000000 --resume run.ckpt.gz --checkpoint run.ckpt.gz --out net6.gz`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if games < 1 {
-				return badInputf("--games %d: want 1 or more", games)
-			}
-			if !(rate > 0 && rate <= 1) {
-				return badInputf("--rate %v: want above 0, at most 1", rate)
-			}
-			if tuples != 4 && tuples != 6 {
-				return badInputf("--tuples %d: want 6 or 4", tuples)
-			}
-			if workers < 1 {
-				return badInputf("--workers %d: want 1 or more", workers)
-			}
-			if tuples == 4 && workers > 1 {
-				return badInputf("--workers %d: the 4-tuple network trains on one CPU (leave --workers out)", workers)
-			}
-			if outPath == "" {
-				return badInputf("--out is required: the file to write the network to")
-			}
-			var n4 *solver.Network
-			var n6 *solver.Network6
-			if from != "" {
-				f, err := openInput("--from", from)
-				if err != nil {
-					return err
-				}
-				data, err := io.ReadAll(f)
-				f.Close()
-				if err != nil {
-					return badInputf("--from %s: %v", from, err)
-				}
-				if is6 := solver.IsNetwork6File(data); is6 != (tuples == 6) {
-					return badInputf("--from %s: not a %d-tuple network (set --tuples to match the file)", from, tuples)
-				}
-				if tuples == 6 {
-					n6, err = solver.ReadNetwork6(bytes.NewReader(data))
-				} else {
-					n4, err = solver.ReadNetwork(bytes.NewReader(data))
-				}
-				if err != nil {
-					return badInputf("--from %s: %v", from, err)
-				}
-			} else if tuples == 6 {
-				n6 = solver.NewNetwork6()
-			} else {
-				n4 = new(solver.Network)
-			}
-			out, err := createBeside("--out", outPath)
-			if err != nil {
+			if err := fl.check(cmd); err != nil {
 				return err
 			}
-			defer out.discard()
-			start := time.Now()
-			bar := newProgress(cmd, "training")
-			window := min(games, 1000)
-			var lastSum int64
-			opts := solver.TrainOptions{Games: games, Seed: seed, Rate: rate, Workers: workers,
-				Progress: func(g int, score int64) {
-					if g > games-window {
-						lastSum += score
-					}
-					bar.report(g, games)
-				}}
-			var w io.WriterTo
-			if tuples == 6 {
-				err, w = solver.Train6(cmd.Context(), n6, opts), n6
-			} else {
-				err, w = solver.Train(cmd.Context(), n4, opts), n4
+			if fl.tuples == 6 && fl.workers == 1 {
+				return runTrainer6(cmd, fl)
 			}
-			bar.finish()
-			if errors.Is(err, context.Canceled) {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", outPath)
-				return errInterrupted
-			}
-			if err != nil {
-				return err
-			}
-			if _, err := w.WriteTo(out); err != nil {
-				return err
-			}
-			if err := out.commit(); err != nil {
-				return err
-			}
-			elapsed := time.Since(start)
-			sum := trainSummary{Tuples: tuples, Games: games, Seed: seed, Rate: rate, Workers: workers, From: from, Out: outPath,
-				LastMean: float64(lastSum) / float64(window), Seconds: elapsed.Seconds(),
-				GamesPerSecond: float64(games) / elapsed.Seconds()}
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
-			}
-			printTrainSummary(cmd.OutOrStdout(), sum, window)
-			return nil
+			return runTrain(cmd, fl)
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&games, "games", 10000, "self-play games to learn from")
-	f.IntVar(&tuples, "tuples", 6, "the network: 6 (the default evaluation's) or 4 (blend4's)")
-	f.IntVar(&workers, "workers", 1, "games played side by side (6-tuple only; above 1 the result is not reproducible)")
-	f.Uint64Var(&seed, "seed", 1, "seed of the games")
-	f.Float64Var(&rate, "rate", 0.1, "learning rate")
-	f.StringVar(&from, "from", "", "continue training this network file instead of starting from zero")
-	f.StringVar(&outPath, "out", "", "write the network to this file")
-	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	f.IntVar(&fl.games, "games", 10000, "self-play games to learn from (with --resume: in all, the checkpoint's included)")
+	f.IntVar(&fl.tuples, "tuples", 6, "the network: 6 (the default evaluation's) or 4 (blend4's)")
+	f.IntVar(&fl.workers, "workers", 1, "games played side by side (6-tuple only; above 1 the result is not reproducible)")
+	f.Uint64Var(&fl.seed, "seed", 1, "seed of the games")
+	f.Float64Var(&fl.rate, "rate", 0.1, "learning rate (with --tc: the meta-rate)")
+	f.StringVar(&fl.from, "from", "", "continue training this network file instead of starting from zero")
+	f.StringVar(&fl.outPath, "out", "", "write the network to this file")
+	f.BoolVar(&fl.coherence, "tc", false, "temporal coherence: a rate for every weight (6-tuple, one worker)")
+	f.Float64Var(&fl.restarts, "restarts", 0, "share of games started from saved late boards, 0 to 1 (6-tuple, one worker)")
+	f.StringVar(&fl.checkpoint, "checkpoint", "", "write checkpoints to this file (6-tuple, one worker)")
+	f.DurationVar(&fl.checkpointEvery, "checkpoint-every", 10*time.Minute, "time between checkpoints")
+	f.IntVar(&fl.checkpointGames, "checkpoint-games", 0, "also write a checkpoint every this many games (0: by time only)")
+	f.BoolVar(&fl.checkpointLight, "checkpoint-light", false, "checkpoints with the weights cut to 24 bits and the --tc accumulators to 16: about half the size, but a run resumed from one is not exact")
+	f.StringVar(&fl.resume, "resume", "", "go on from this checkpoint, with its options")
+	f.IntVar(&fl.stages, "stages", 1, "1, or 2 for a late stage for boards with 16384 or more (6-tuple, one worker)")
+	f.BoolVar(&fl.asJSON, "json", false, "print the summary as JSON")
 	return cmd
+}
+
+// check refuses flags that do not go together.
+func (fl *trainFlags) check(cmd *cobra.Command) error {
+	switch {
+	case fl.games < 1:
+		return badInputf("--games %d: want 1 or more", fl.games)
+	case !(fl.rate > 0 && fl.rate <= 1):
+		return badInputf("--rate %v: want above 0, at most 1", fl.rate)
+	case fl.tuples != 4 && fl.tuples != 6:
+		return badInputf("--tuples %d: want 6 or 4", fl.tuples)
+	case fl.workers < 1:
+		return badInputf("--workers %d: want 1 or more", fl.workers)
+	case fl.tuples == 4 && fl.workers > 1:
+		return badInputf("--workers %d: the 4-tuple network trains on one CPU (leave --workers out)", fl.workers)
+	case !(fl.restarts >= 0 && fl.restarts <= 1):
+		return badInputf("--restarts %v: want a share from 0 to 1", fl.restarts)
+	case fl.checkpointEvery <= 0:
+		return badInputf("--checkpoint-every %v: want a positive duration", fl.checkpointEvery)
+	case fl.stages != 1 && fl.stages != 2:
+		return badInputf("--stages %d: want 1 or 2", fl.stages)
+	case fl.checkpointGames < 0:
+		return badInputf("--checkpoint-games %d: want 0 or more", fl.checkpointGames)
+	}
+	oneWorker6 := map[string]bool{"tc": fl.coherence, "restarts": fl.restarts > 0, "checkpoint": fl.checkpoint != "",
+		"resume": fl.resume != "", "stages": fl.stages == 2}
+	for _, name := range []string{"tc", "restarts", "checkpoint", "resume", "stages"} {
+		if oneWorker6[name] && (fl.tuples != 6 || fl.workers != 1) {
+			return badInputf("--%s: for the 6-tuple network on one worker (leave --tuples and --workers out)", name)
+		}
+	}
+	if fl.resume != "" {
+		for _, name := range []string{"seed", "rate", "from", "tc"} {
+			if cmd.Flags().Changed(name) {
+				return badInputf("--%s: --resume goes on with the checkpoint's options (leave --%s out)", name, name)
+			}
+		}
+	}
+	if fl.checkpointLight && fl.checkpoint == "" {
+		return badInputf("--checkpoint-light: name the checkpoint file with --checkpoint")
+	}
+	if fl.outPath == "" && fl.checkpoint == "" {
+		return badInputf("--out is required: the file to write the network to")
+	}
+	return nil
+}
+
+// readNetworkFlag reads the network file a flag names, of the kind tuples says.
+func readNetworkFlag(flag, path string, tuples int) (*solver.Network, *solver.Network6, error) {
+	f, err := openInput(flag, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return nil, nil, badInputf("%s %s: %v", flag, path, err)
+	}
+	if is6 := solver.IsNetwork6File(data); is6 != (tuples == 6) {
+		return nil, nil, badInputf("%s %s: not a %d-tuple network (set --tuples to match the file)", flag, path, tuples)
+	}
+	var n4 *solver.Network
+	var n6 *solver.Network6
+	if tuples == 6 {
+		n6, err = solver.ReadNetwork6(bytes.NewReader(data))
+	} else {
+		n4, err = solver.ReadNetwork(bytes.NewReader(data))
+	}
+	if err != nil {
+		return nil, nil, badInputf("%s %s: %v", flag, path, err)
+	}
+	return n4, n6, nil
+}
+
+// runTrain trains the 4-tuple network, or the 6-tuple one on several workers.
+func runTrain(cmd *cobra.Command, fl trainFlags) error {
+	var n4 *solver.Network
+	var n6 *solver.Network6
+	var err error
+	switch {
+	case fl.from != "":
+		if n4, n6, err = readNetworkFlag("--from", fl.from, fl.tuples); err != nil {
+			return err
+		}
+	case fl.tuples == 6:
+		n6 = solver.NewNetwork6()
+	default:
+		n4 = new(solver.Network)
+	}
+	out, err := createBeside("--out", fl.outPath)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	start := time.Now()
+	bar := newProgress(cmd, "training")
+	games := fl.games
+	window := min(games, 1000)
+	var lastSum int64
+	opts := solver.TrainOptions{Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers,
+		Progress: func(g int, score int64) {
+			if g > games-window {
+				lastSum += score
+			}
+			bar.report(g, games)
+		}}
+	var w io.WriterTo
+	if fl.tuples == 6 {
+		err, w = solver.Train6(cmd.Context(), n6, opts), n6
+	} else {
+		err, w = solver.Train(cmd.Context(), n4, opts), n4
+	}
+	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", fl.outPath)
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := w.WriteTo(out); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	sum := trainSummary{Tuples: fl.tuples, Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers, From: fl.from, Out: fl.outPath,
+		LastMean: float64(lastSum) / float64(window), Seconds: elapsed.Seconds(),
+		GamesPerSecond: float64(games) / elapsed.Seconds()}
+	return printTrain(cmd, fl, sum, window)
+}
+
+func printTrain(cmd *cobra.Command, fl trainFlags, sum trainSummary, window int) error {
+	if fl.asJSON {
+		return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
+	}
+	printTrainSummary(cmd.OutOrStdout(), sum, window)
+	return nil
 }
 
 func printTrainSummary(w io.Writer, s trainSummary, window int) {
 	fmt.Fprintf(w, "Trained a %d-tuple network on %d games (seed %d, rate %g, %d workers) in %.1f s, %.0f games/s.\n",
 		s.Tuples, s.Games, s.Seed, s.Rate, s.Workers, s.Seconds, s.GamesPerSecond)
 	fmt.Fprintf(w, "Mean score of the last %d games (one move ahead, learning): %.0f\n", window, s.LastMean)
-	fmt.Fprintf(w, "Wrote %s; use it with --network %s.\n", s.Out, s.Out)
+	if s.Last16384 != nil {
+		fmt.Fprintf(w, "Of those, %.1f%% reached 16384 and %.1f%% 32768.\n", 100**s.Last16384, 100**s.Last32768)
+	}
+	if s.Checkpoint != "" {
+		fmt.Fprintf(w, "Wrote the checkpoint %s; go on with --resume %s.\n", s.Checkpoint, s.Checkpoint)
+	}
+	if s.Out != "" {
+		fmt.Fprintf(w, "Wrote %s; use it with --network %s.\n", s.Out, s.Out)
+	}
 }

@@ -1,0 +1,141 @@
+package solver
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// stagedNetwork6 returns a network whose early and late weights differ, on every
+// pattern the boards read.
+func stagedNetwork6(boards []game2048.Bitboard) *Network6 {
+	n := sparseNetwork6(21, boards)
+	n.late = sparseNetwork6(22, boards)
+	return n
+}
+
+// lateBoard agrees with the definition: some tile is 16384 or more.
+func TestLateBoard(t *testing.T) {
+	for _, b := range randomBitboards(11, 20000) {
+		if got, want := lateBoard(uint64(b)), b.MaxTile() >= lateTile; got != want {
+			t.Fatalf("board %x (max tile %d): lateBoard %v, want %v", uint64(b), b.MaxTile(), got, want)
+		}
+	}
+	for e := range game2048.Tile(16) {
+		for cell := range 16 {
+			b := uint64(e) << (4 * cell)
+			if got, want := lateBoard(b), e >= lateTile; got != want {
+				t.Fatalf("tile exponent %d in cell %d alone: lateBoard %v, want %v", e, cell, got, want)
+			}
+		}
+	}
+}
+
+// A staged network scores each board by the stage it belongs to, and its tables
+// (the search's) agree with its Value, early boards and late.
+func TestNetwork6StagedTablesEqualValue(t *testing.T) {
+	boards := randomBitboards(12, 3000)
+	n := stagedNetwork6(boards)
+	early, late := sparseNetwork6(21, boards), sparseNetwork6(22, boards)
+	tabs := n.tables()
+	seen := map[bool]int{}
+	for _, b := range boards {
+		want := early.Value(b)
+		if lateBoard(uint64(b)) {
+			want = late.Value(b)
+		}
+		seen[lateBoard(uint64(b))]++
+		if got := n.Value(b); got != want {
+			t.Fatalf("board %x: Value %v, want its stage's %v", uint64(b), got, want)
+		}
+		if got := float64(tabs.stage(b).valueT(b, b.Transpose())); got != want {
+			t.Fatalf("board %x: tables say %v, Value %v", uint64(b), got, want)
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Fatalf("boards early %d, late %d: want both", seen[false], seen[true])
+	}
+}
+
+// The search scores a late leaf by the late stage: the evaluator of a staged
+// network gives the late table's value (and the heuristic's share) on late
+// boards, the early table's on the others.
+func TestEvaluatorUsesLateStage(t *testing.T) {
+	boards := randomBitboards(13, 500)
+	n := stagedNetwork6(boards)
+	for _, kind := range []Eval{EvalNetwork, EvalBlend} {
+		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, DefaultBlend)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range boards {
+			want := float32(n.Value(b))
+			if kind == EvalBlend {
+				want += float32(DefaultBlend) * e.heuristicT(b, b.Transpose())
+			}
+			if got := e.bitboard(b); got != want {
+				t.Fatalf("%v, board %x (late %v): %v, want %v", kind, uint64(b), lateBoard(uint64(b)), got, want)
+			}
+		}
+	}
+}
+
+// Promote copies the weights into the late stage, once.
+func TestPromote(t *testing.T) {
+	boards := randomBitboards(14, 300)
+	n := sparseNetwork6(23, boards)
+	if n.Stages() != 1 {
+		t.Fatalf("a new network has %d stages", n.Stages())
+	}
+	n.Promote()
+	if n.Stages() != 2 {
+		t.Fatalf("a promoted network has %d stages", n.Stages())
+	}
+	for g := range n.w {
+		for i := range n.w[g] {
+			if n.late.w[g][i] != n.w[g][i] {
+				t.Fatalf("group %d pattern %x: late %v, early %v", g, i, n.late.w[g][i], n.w[g][i])
+			}
+		}
+	}
+	n.late.w[0][0] = 5
+	n.Promote()
+	if n.late.w[0][0] != 5 {
+		t.Fatal("a second Promote replaced the late stage")
+	}
+}
+
+// A staged network file reads back stage by stage; a network with one stage is
+// written in the first format, as before.
+func TestNetwork6StagedFileRoundTrip(t *testing.T) {
+	boards := randomBitboards(15, 1000)
+	for _, staged := range []bool{false, true} {
+		n := sparseNetwork6(24, boards)
+		if staged {
+			n.late = sparseNetwork6(25, boards)
+		}
+		var buf bytes.Buffer
+		if _, err := n.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if !IsNetwork6File(buf.Bytes()) {
+			t.Fatalf("staged %v: IsNetwork6File says no", staged)
+		}
+		if got := string(gunzip(t, buf.Bytes())[:len(network6Magic)]); (got == network6StagedMagic) != staged {
+			t.Fatalf("staged %v: the file opens with %q", staged, got)
+		}
+		m, err := ReadNetwork6(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("staged %v: %v", staged, err)
+		}
+		if m.Stages() != n.Stages() {
+			t.Fatalf("staged %v: %d stages read back", staged, m.Stages())
+		}
+		for _, b := range boards {
+			if m.Value(b) != n.Value(b) {
+				t.Fatalf("staged %v: board %x: %v read back, %v written", staged, uint64(b), m.Value(b), n.Value(b))
+			}
+		}
+	}
+}

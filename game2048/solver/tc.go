@@ -1,0 +1,48 @@
+package solver
+
+import (
+	"math"
+
+	"github.com/gridgames/gridgames/game2048"
+)
+
+// coherence holds temporal coherence's accumulators (Beal and Smith, 1997; for
+// 2048, Jaśkowski, 2018): for every weight of a Network6, the sum of the errors
+// that moved it (e) and the sum of their sizes (a). A weight's own rate is
+// |e|/a: near 1 while its errors keep one sign, near 0 once they cancel out, so
+// weights that have settled stop wandering while new ones still learn fast.
+type coherence struct {
+	e, a [numTuples6][]float32
+	late *coherence // the late stage's, once the network is promoted
+}
+
+func newCoherence() *coherence {
+	c := new(coherence)
+	for g := range c.e {
+		c.e[g] = make([]float32, tuple6Size)
+		c.a[g] = make([]float32, tuple6Size)
+		adviseHugePages(c.e[g])
+		adviseHugePages(c.a[g])
+	}
+	return c
+}
+
+// update moves every weight b reads by beta x its rate x err (a weight never
+// moved has rate 1), then adds err to its accumulators.
+func (c *coherence) update(n *Network6, b game2048.Bitboard, err, beta float32) {
+	if n.late != nil && lateBoard(uint64(b)) {
+		n, c = n.late, c.late
+	}
+	abs := float32(math.Abs(float64(err)))
+	for i := range images6 {
+		im := &images6[i]
+		g, j := im.tuple, im.index(uint64(b))
+		rate := float32(1)
+		if a := c.a[g][j]; a != 0 {
+			rate = float32(math.Abs(float64(c.e[g][j]))) / a
+		}
+		n.w[g][j] += beta * rate * err
+		c.e[g][j] += err
+		c.a[g][j] += abs
+	}
+}
