@@ -72,7 +72,8 @@ func (p *progress) status(text string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.bar == nil {
+	first := p.bar == nil
+	if first {
 		p.bar = progressbar.NewOptions(-1,
 			progressbar.OptionSetWriter(p.w),
 			progressbar.OptionSpinnerType(14),
@@ -82,6 +83,11 @@ func (p *progress) status(text string) {
 	}
 	p.bar.Describe(p.label + text)
 	_ = p.bar.Add(1)
+	if first {
+		// The throttle would hold back the first status too: work that ends
+		// within 100 ms of its first report would then show nothing at all.
+		_ = p.bar.RenderBlank()
+	}
 }
 
 // note writes a line when stderr is not a terminal (a log file, a CI job), where
