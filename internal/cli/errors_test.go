@@ -209,8 +209,11 @@ func TestChanceFlag(t *testing.T) {
 func TestProgressShown(t *testing.T) {
 	forceProgress = true
 	defer func() { forceProgress = false }()
-	ffo40 := "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
-	_, errOut, code := run(t, "", "othello", "solve", "--board", ffo40, "--workers", "1")
+	// The engine reports every engine.ProgressInterval (250 ms) and never for a
+	// search that ends sooner, so the position is FFO #42 (about a second on one
+	// worker), not #40 (a quarter of a second: no report on a fast machine).
+	ffo42 := "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X"
+	_, errOut, code := run(t, "", "othello", "solve", "--board", ffo42, "--workers", "1")
 	if code != 0 || !strings.Contains(errOut, "nodes") || !strings.Contains(errOut, "depth ") {
 		t.Fatalf("solve: exit %d, stderr %q", code, errOut)
 	}
