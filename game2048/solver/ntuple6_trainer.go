@@ -133,17 +133,7 @@ func (t *Trainer6) game() TrainedGame {
 	havePrev := false
 	var score int64
 	for {
-		best, bestV, bestR := game2048.Bitboard(0), -1.0, int64(0)
-		for _, d := range game2048.Directions {
-			after := b.Move(d)
-			if after == b {
-				continue
-			}
-			r := b.Points(d)
-			if v := float64(r) + n.Value(after); v > bestV {
-				best, bestV, bestR = after, v, r
-			}
-		}
+		best, bestV, bestR := greedyMove(n, b)
 		if bestV < 0 { // no move: the game is lost
 			if havePrev {
 				t.learn(prev, float32(-n.Value(prev)))

@@ -134,6 +134,26 @@ func train(ctx context.Context, n learner, opt TrainOptions) error {
 	return ctx.Err()
 }
 
+// greedyMove returns the move a self-play game makes from b: the afterstate
+// with the most points plus value by n, its value (points plus n's value) and
+// its points; the value is -1 when no move changes b (the game is lost).
+func greedyMove(n interface {
+	Value(game2048.Bitboard) float64
+}, b game2048.Bitboard) (game2048.Bitboard, float64, int64) {
+	best, bestV, bestR := game2048.Bitboard(0), -1.0, int64(0)
+	for _, d := range game2048.Directions {
+		after := b.Move(d)
+		if after == b {
+			continue
+		}
+		r := b.Points(d)
+		if v := float64(r) + n.Value(after); v > bestV {
+			best, bestV, bestR = after, v, r
+		}
+	}
+	return best, bestV, bestR
+}
+
 // learnGame plays one game, learning after every move, and returns its score.
 func learnGame(n learner, rng *rand.Rand, alpha float32, four float64) int64 {
 	spawn := func(b game2048.Bitboard) game2048.Bitboard {
@@ -153,17 +173,7 @@ func learnGame(n learner, rng *rand.Rand, alpha float32, four float64) int64 {
 	havePrev := false
 	var score int64
 	for {
-		best, bestV, bestR := game2048.Bitboard(0), -1.0, int64(0)
-		for _, d := range game2048.Directions {
-			after := b.Move(d)
-			if after == b {
-				continue
-			}
-			r := b.Points(d)
-			if v := float64(r) + n.Value(after); v > bestV {
-				best, bestV, bestR = after, v, r
-			}
-		}
+		best, bestV, bestR := greedyMove(n, b)
 		if bestV < 0 { // no move: the game is lost
 			if havePrev {
 				n.update(prev, float32(-n.Value(prev))*alpha)
