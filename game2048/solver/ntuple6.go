@@ -19,10 +19,16 @@ import (
 // A Network6 holds 4 x 2^24 float32 weights (256 MiB) for training; the solver
 // searches with a copy rounded to whole points in 16 bits (128 MiB), and network
 // files store those rounded weights. Train6 learns one; DefaultNetwork6 is built
-// in.
+// in. A network read from a file (ReadNetwork6, DefaultNetwork6) holds only the
+// rounded weights, which the solver reads as they are, until training needs the
+// float32 ones: so loading one for play costs 128 MiB a stage, not 384.
 type Network6 struct {
-	w    [numTuples6][]float32
-	late *Network6 // the late stage, if promoted (see Promote); it has no late stage itself
+	w    [numTuples6][]float32 // nil while frozen
+	late *Network6             // the late stage, if promoted (see Promote); it has no late stage itself
+	// frozen, when not nil, holds the weights instead of w: the rounded table
+	// read from a file (its late stage, if any, is late.frozen). It is never
+	// written, so solvers share it; thaw copies it into w for training.
+	frozen *table6
 }
 
 const (
@@ -87,13 +93,17 @@ func (n *Network6) Value(b game2048.Bitboard) float64 {
 	v := 0.0
 	for i := range images6 {
 		im := &images6[i]
-		v += float64(n.w[im.tuple][im.index(uint64(b))])
+		if n.frozen != nil {
+			v += float64(n.frozen.w[im.tuple][im.index(uint64(b))])
+		} else {
+			v += float64(n.w[im.tuple][im.index(uint64(b))])
+		}
 	}
 	return v
 }
 
 // value and update are the training loop's: Value in float32, and delta added to
-// every weight b reads.
+// every weight b reads. The network must not be frozen (see thaw).
 func (n *Network6) value(b game2048.Bitboard) float32 {
 	n = n.stage(uint64(b))
 	var v float32
@@ -142,8 +152,12 @@ func round6(v float32) int16 {
 }
 
 // tables returns n rounded for the search. Unlike Network.tables it is not cached:
-// n changes while it trains, and a solver built on it takes the copy once.
+// n changes while it trains, and a solver built on it takes the copy once. A
+// frozen network's table is never written, so it is shared, not copied.
 func (n *Network6) tables() *table6 {
+	if n.frozen != nil {
+		return n.frozen
+	}
 	t := newTable6()
 	for i := range n.w {
 		for j, v := range n.w[i] {
@@ -156,23 +170,41 @@ func (n *Network6) tables() *table6 {
 	return t
 }
 
-// DefaultNetwork6 returns a copy of the network the solver ships with (see the
-// recipe in "gridgames 2048 train --help"), for training on from it. The solver
-// itself shares one rounded copy and does not need this.
+// DefaultNetwork6 returns the network the solver ships with (see the recipe in
+// "gridgames 2048 train --help"), for training on from it: training works on a
+// copy of its weights, made when it starts, and the built-in stays as it is.
 func DefaultNetwork6() *Network6 {
 	return defaultTable6().network()
 }
 
-// network returns the table's weights as a Network6.
+// network returns a frozen Network6 holding t (see Network6.frozen).
 func (t *table6) network() *Network6 {
-	n := NewNetwork6()
-	for i := range t.w {
-		for j, v := range t.w[i] {
-			n.w[i][j] = float32(v)
-		}
-	}
+	n := &Network6{frozen: t}
 	if t.late != nil {
-		n.late = t.late.network()
+		n.late = &Network6{frozen: t.late}
 	}
 	return n
+}
+
+// thaw gives a frozen network (and its late stage) float32 weights to train,
+// copied from its table; the table itself is left as it is for the solvers that
+// share it. It does nothing to a network that is not frozen. Training calls it
+// once, before any game, from one goroutine.
+func (n *Network6) thaw() {
+	if n.late != nil {
+		n.late.thaw()
+	}
+	t := n.frozen
+	if t == nil {
+		return
+	}
+	for i := range n.w {
+		w := make([]float32, tuple6Size)
+		adviseHugePages(w)
+		for j, v := range t.w[i] {
+			w[j] = float32(v)
+		}
+		n.w[i] = w
+	}
+	n.frozen = nil
 }

@@ -57,17 +57,29 @@ func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 // writeGroups writes the rounded weights of n's groups (not its late stage's).
 func (n *Network6) writeGroups(bw *bufio.Writer) {
 	var buf [binary.MaxVarintLen64]byte
-	for t := range n.w {
+	var rounded []int16 // a thawed group's weights, rounded
+	for g := range numTuples6 {
+		var w []int16
+		if n.frozen != nil {
+			w = n.frozen.w[g][:]
+		} else {
+			if rounded == nil {
+				rounded = make([]int16, tuple6Size)
+			}
+			for i, v := range n.w[g] {
+				rounded[i] = round6(v)
+			}
+			w = rounded
+		}
 		count := 0
-		for _, v := range n.w[t] {
-			if round6(v) != 0 {
+		for _, r := range w {
+			if r != 0 {
 				count++
 			}
 		}
 		bw.Write(binary.AppendUvarint(buf[:0], uint64(count)))
 		prev := -1
-		for i, v := range n.w[t] {
-			r := round6(v)
+		for i, r := range w {
 			if r == 0 {
 				continue
 			}

@@ -32,6 +32,7 @@ func (n *Network6) Promote() {
 	if n.late != nil {
 		return
 	}
+	n.thaw()
 	n.late = NewNetwork6()
 	for g := range n.w {
 		copy(n.late.w[g], n.w[g])

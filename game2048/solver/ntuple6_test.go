@@ -124,12 +124,39 @@ func TestNetwork6FileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if m.frozen == nil || m.w[0] != nil {
+		t.Fatal("a network read from a file holds float32 weights before training needs them")
+	}
+	for g := range n.w {
+		for i, v := range n.w[g] {
+			if want := round6(v); m.frozen.w[g][i] != want {
+				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.frozen.w[g][i], want)
+			}
+		}
+	}
+	// Written again while frozen, it is the same file.
+	var again bytes.Buffer
+	if _, err := m.WriteTo(&again); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again.Bytes(), buf.Bytes()) {
+		t.Fatal("a frozen network written again differs from the file it was read from")
+	}
+	// Thawed for training, it has the same weights as float32, and its table
+	// (which solvers may share) is left as it was.
+	table := m.frozen
+	before := table.w[2][0]
+	m.thaw()
 	for g := range n.w {
 		for i, v := range n.w[g] {
 			if want := float32(round6(v)); m.w[g][i] != want {
-				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.w[g][i], want)
+				t.Fatalf("group %d weight %d: %v after thawing, want %v", g, i, m.w[g][i], want)
 			}
 		}
+	}
+	m.update(0, 1000)
+	if table.w[2][0] != before || m.frozen != nil {
+		t.Fatal("training a thawed network wrote to its old table")
 	}
 	if !IsNetwork6File(buf.Bytes()) {
 		t.Fatal("IsNetwork6File does not know a 6-tuple network file")
@@ -196,8 +223,8 @@ func TestReadNetwork6Refuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.w[1][9] != -3 {
-		t.Fatalf("weight 9 of group 1 is %v, want -3", n.w[1][9])
+	if v := n.frozen.w[1][9]; v != -3 {
+		t.Fatalf("weight 9 of group 1 is %v, want -3", v)
 	}
 }
 

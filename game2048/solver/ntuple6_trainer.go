@@ -25,8 +25,10 @@ type Trainer6 struct {
 }
 
 // NewTrainer6 returns a trainer that teaches n with opt (Games, Progress and
-// Workers are not its concern: see Run). n is taught in place.
+// Workers are not its concern: see Run). n is taught in place (a network read
+// from a file gets its float32 weights here).
 func NewTrainer6(n *Network6, opt TrainOptions) *Trainer6 {
+	n.thaw()
 	opt.Games, opt.Progress, opt.Workers = 0, nil, 0
 	if opt.Rate == 0 {
 		opt.Rate = 0.1

@@ -59,6 +59,7 @@ func Train(ctx context.Context, n *Network, opt TrainOptions) error {
 //
 // With one worker Train6 runs a Trainer6, which Coherence and Restarts need.
 func Train6(ctx context.Context, n *Network6, opt TrainOptions) error {
+	n.thaw()
 	if opt.Workers > 1 {
 		if opt.Coherence || opt.Restarts > 0 {
 			return errors.New("solver: Train6: Coherence and Restarts train on one worker")
