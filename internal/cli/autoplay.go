@@ -20,9 +20,12 @@ import (
 // autoplayGame is one game of an autoplay run, finished or (after Ctrl+C) not.
 type autoplayGame struct {
 	Seed     uint64
-	Stats    solver.GameStats
+	Stats    solver.GameStats // of the whole game, earlier runs' moves included
 	Record   game2048.Record
 	Finished bool
+	// Earlier is the number of its moves an earlier run played (--resume); its
+	// Stats.Elapsed is this run's time only.
+	Earlier int
 }
 
 // autoplaySummary is what `2048 autoplay --json` prints. Unfinished counts the
@@ -39,6 +42,7 @@ type autoplaySummary struct {
 	MaxTiles       map[string]int        `json:"maxTiles"`
 	Score          scoreSummary          `json:"score"`
 	Moves          int                   `json:"moves"`
+	ResumedMoves   int                   `json:"resumedMoves,omitempty"`
 	Seconds        float64               `json:"seconds"`
 	MovesPerSecond float64               `json:"movesPerSecond"`
 	Scores         []int64               `json:"scores"`
@@ -59,7 +63,7 @@ func new2048AutoplayCommand() *cobra.Command {
 	var fourChance, cutoff float64
 	var ev evalFlags
 	var outPath, plotPath string
-	var asJSON bool
+	var asJSON, resume bool
 	cmd := &cobra.Command{
 		Use:   "autoplay --games N --seed S [--depth D | --time T]",
 		Short: "Let the solver play many games and summarise how it did",
@@ -75,7 +79,11 @@ the game ends, one JSON object a line (replay them with "gridgames 2048 replay
 
 On a terminal, each game's moves, score and max tile show on stderr as it plays.
 Ctrl+C stops: the games under way are written to --out as they stand, and the
-summary of the finished games is printed.
+summary of the finished games is printed. Run the same command again with
+--resume to go on: the games --out holds finished are counted as they are, the
+ones it holds under way are played on from where they stood, the others are
+played, and the new records are appended (a game's last line counts). Moves a
+second and each game's seconds are then this run's.
 
 By default the solver searches as deep as the position calls for within 30 ms a
 move on 4x4 (50 ms on other boards): a 4x4 game takes a few minutes. --depth 1 or 2
@@ -116,7 +124,23 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 				return err
 			}
 			var out io.Writer
-			if outPath != "" {
+			var earlier *resumeFile
+			switch {
+			case resume && outPath == "":
+				return badInputf("--resume: give the --out file of the run to go on with")
+			case resume:
+				rf, err := readResume(outPath, rules, seed, games)
+				if err != nil {
+					return err
+				}
+				f, err := openResumeOutput(outPath, rf)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				out, earlier = f, rf
+				resumeNote(cmd.ErrOrStderr(), outPath, rf)
+			case outPath != "":
 				f, err := createOutput("--out", outPath)
 				if err != nil {
 					return err
@@ -124,7 +148,7 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 				defer f.Close()
 				out = f
 			}
-			results, elapsed, err := runAutoplay(cmd, rules, games, seed, opts, workers, out)
+			results, elapsed, err := runAutoplay(cmd, rules, games, seed, opts, workers, out, earlier)
 			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
 			if err != nil && !interrupted {
 				return err
@@ -180,6 +204,7 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 	f.StringVar(&outPath, "out", "", "write each game's record to this file, one JSON object a line")
 	f.StringVar(&plotPath, "plot", "", "draw the max-tile and score charts to this .svg or .png file")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	f.BoolVar(&resume, "resume", false, "go on with the run whose records --out holds (see above)")
 	ev.register(f)
 	f.Float64Var(&cutoff, "cutoff", 0, "branch probability below which the search stops (0: the solver's default, 0.0001)")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
@@ -246,9 +271,10 @@ func (r *autoplayRun) show() {
 // runAutoplay plays the games, min(workers, games) at a time, and writes each
 // record to out as soon as its game ends. If the context ends, the games under way
 // stop, are written as they stood and come back unfinished, with the context's
-// error; games not started are left out.
+// error; games not started are left out. A game that earlier (if not nil) holds
+// is counted as it is when it is over, else played on from where it stood.
 func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint64, opts solver.Options,
-	workers int, out io.Writer) ([]autoplayGame, time.Duration, error) {
+	workers int, out io.Writer, earlier *resumeFile) ([]autoplayGame, time.Duration, error) {
 	ctx := cmd.Context()
 	parallel := min(workers, games)
 	perSearch := max(1, workers/parallel)
@@ -278,12 +304,19 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 		},
 		func(s *solver.Solver, i int) {
 			started[i] = true
-			g, err := game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i)))
-			if err != nil {
-				errs[i] = err
+			g, prior := resumedGame(earlier, seed+uint64(i))
+			if g != nil && g.Over() {
+				results[i] = finishedEarlier(seed+uint64(i), g)
 				return
 			}
-			lg := &liveGame{seed: seed + uint64(i), max: g.Board().MaxTile()}
+			if g == nil {
+				var err error
+				if g, err = game2048.NewGame(game2048.WithRules(rules), game2048.WithSeed(seed+uint64(i))); err != nil {
+					errs[i] = err
+					return
+				}
+			}
+			lg := &liveGame{seed: seed + uint64(i), moves: prior, score: g.Score(), max: g.Board().MaxTile()}
 			run.mu.Lock()
 			run.live[i] = lg
 			run.mu.Unlock()
@@ -298,7 +331,8 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 				run.moves++
 				run.mu.Unlock()
 			})
-			results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record(), Finished: err == nil}
+			st.Moves += prior
+			results[i] = autoplayGame{Seed: seed + uint64(i), Stats: st, Record: g.Record(), Finished: err == nil, Earlier: prior}
 			errs[i] = err
 		},
 		func(i, _ int) {
@@ -308,7 +342,8 @@ func runAutoplay(cmd *cobra.Command, rules game2048.Rules, games int, seed uint6
 				run.done++
 			}
 			run.mu.Unlock()
-			if out != nil && started[i] && (errs[i] == nil || errors.Is(errs[i], context.Canceled)) && writeErr == nil {
+			again := results[i].Earlier == results[i].Stats.Moves // nothing played: the file has it
+			if out != nil && started[i] && !again && (errs[i] == nil || errors.Is(errs[i], context.Canceled)) && writeErr == nil {
 				writeErr = json.NewEncoder(out).Encode(results[i].Record)
 			}
 		})
@@ -360,6 +395,9 @@ type autoplayGameSummary struct {
 	MaxTile uint64  `json:"maxTile"`
 	Moves   int     `json:"moves"`
 	Seconds float64 `json:"seconds"`
+	// ResumedMoves are the moves an earlier run played (--resume): Seconds is
+	// the time of the others.
+	ResumedMoves int `json:"resumedMoves,omitempty"`
 }
 
 func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
@@ -371,8 +409,9 @@ func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	for _, r := range results {
 		s.Scores = append(s.Scores, r.Stats.Score)
 		s.PerGame = append(s.PerGame, autoplayGameSummary{Seed: r.Seed, Score: r.Stats.Score,
-			MaxTile: r.Stats.MaxTile, Moves: r.Stats.Moves, Seconds: r.Stats.Elapsed.Seconds()})
+			MaxTile: r.Stats.MaxTile, Moves: r.Stats.Moves, Seconds: r.Stats.Elapsed.Seconds(), ResumedMoves: r.Earlier})
 		s.Moves += r.Stats.Moves
+		s.ResumedMoves += r.Earlier
 		s.MaxTiles[fmt.Sprint(r.Stats.MaxTile)]++
 		for _, t := range tiles {
 			if r.Stats.MaxTile >= t {
@@ -393,7 +432,7 @@ func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	} else {
 		s.Score.Median = float64(sorted[n/2-1]+sorted[n/2]) / 2
 	}
-	s.MovesPerSecond = float64(s.Moves) / max(elapsed.Seconds(), 1e-9)
+	s.MovesPerSecond = float64(s.Moves-s.ResumedMoves) / max(elapsed.Seconds(), 1e-9)
 	return s
 }
 
@@ -422,6 +461,10 @@ func printSummary(w io.Writer, s autoplaySummary) {
 		fmt.Fprintf(w, "%-10s %6d %7.1f%%\n", k, s.Reached[k], 100*float64(s.Reached[k])/float64(s.Games))
 	}
 	fmt.Fprintf(w, "\nscore      mean %.0f   median %.0f   min %d   max %d\n", s.Score.Mean, s.Score.Median, s.Score.Min, s.Score.Max)
+	if s.ResumedMoves > 0 {
+		fmt.Fprintf(w, "moves      %d, %d of them in this run's %.1fs: %.0f moves/s\n", s.Moves, s.Moves-s.ResumedMoves, s.Seconds, s.MovesPerSecond)
+		return
+	}
 	fmt.Fprintf(w, "moves      %d in %.1fs: %.0f moves/s\n", s.Moves, s.Seconds, s.MovesPerSecond)
 }
 
