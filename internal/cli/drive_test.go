@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,12 @@ func TestDriveText(t *testing.T) {
 func TestDriveInterrupted(t *testing.T) {
 	needChromium(t)
 	url := testPage(t, "seed=4&size=6")
-	out, errOut, code := runStopped(t, 6*time.Second, "2048", "drive", "--url", url, "--depth", "1", "--json")
+	// Ctrl+C once the page has taken moves (the progress shows them), however
+	// long Chromium takes to start on a busy machine.
+	forceProgress = true
+	defer func() { forceProgress = false }()
+	out, errOut, code := runCancelledWhen(t, func(stderr string) bool { return regexp.MustCompile(`\b[1-9]\d* moves`).MatchString(stderr) },
+		2*time.Minute, "2048", "drive", "--url", url, "--depth", "1", "--json")
 	if code != exitInterrupted || !strings.Contains(errOut, "interrupted") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}

@@ -133,7 +133,7 @@ It needs a terminal: stdin and stdout must both be one.`,
 // when the default database cannot be opened the game still plays, with a
 // warning.
 func openScores(cmd *cobra.Command, path string) (*store.SQLite, error) {
-	st, _, err := openStore(path)
+	st, _, err := openStore(cmd.Context(), path)
 	if err != nil && path != "" {
 		return nil, err // a --db that is wrong is bad input, as for serve
 	}

@@ -122,7 +122,7 @@ const pgOpenTimeout = 30 * time.Second
 // reached, is bad input naming --db.
 func openServeStore(ctx context.Context, db string, log *slog.Logger) (store.Store, string, error) {
 	if !store.IsPostgresURL(db) {
-		st, path, err := openStore(db, store.WithLogger(log))
+		st, path, err := openStore(ctx, db, store.WithLogger(log))
 		if err != nil {
 			return nil, path, err
 		}
@@ -165,9 +165,9 @@ func redactURL(db string) string {
 // A file that cannot be written or whose integrity check fails is refused, as a
 // missing directory is: the server would start, say it is healthy, and lose or
 // refuse the games.
-func openStore(path string, opts ...store.Option) (*store.SQLite, string, error) {
+func openStore(ctx context.Context, path string, opts ...store.Option) (*store.SQLite, string, error) {
 	if path == "" {
-		st, p, err := store.OpenDefault(opts...)
+		st, p, err := store.OpenDefault(ctx, opts...)
 		if err != nil {
 			if why := openFault(p, err); why != "" {
 				return nil, p, fmt.Errorf("the default database %s: %s", p, why)
@@ -176,7 +176,7 @@ func openStore(path string, opts ...store.Option) (*store.SQLite, string, error)
 		}
 		return st, p, nil
 	}
-	st, err := store.Open(path, opts...)
+	st, err := store.Open(ctx, path, opts...)
 	switch {
 	case errors.Is(err, store.ErrNoDirectory):
 		return nil, path, badInputf("--db %s: the directory %s does not exist (create it first)", path, filepath.Dir(path))

@@ -19,7 +19,7 @@ import (
 func makeDB(t *testing.T, path string, n int) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 // appServer serves the gridgames web app over a fresh SQLite file.
 func appServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

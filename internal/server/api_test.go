@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -157,7 +158,7 @@ func TestAPI2048Flow(t *testing.T) {
 	}
 
 	// A second server on the same file rebuilds the game from its stored actions.
-	st2, err := store.Open(path)
+	st2, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +219,7 @@ func TestAPIOthelloFlow(t *testing.T) {
 // forgotten and rebuilt from the store when used again, with nothing lost.
 func TestEvictedGamesReload(t *testing.T) {
 	path := t.TempDir() + "/g.db"
-	st, err := store.Open(path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

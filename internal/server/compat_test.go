@@ -20,7 +20,7 @@ import (
 // openStore opens a fresh SQLite store, closed when the test ends.
 func openStore(t *testing.T) store.Store {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func (w *statusWriter) WriteHeader(code int) {
 // keysServer serves the app over a fresh SQLite store, counting move requests.
 func keysServer(t *testing.T) (*httptest.Server, store.Store, *moveCounter) {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "games.db"))
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "games.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -252,7 +252,7 @@ func (failingBest) Best(context.Context, string) (int64, error) {
 func TestFairCommittedMoveAnswered(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
 	open := func() store.Store {
-		st, err := store.Open(path)
+		st, err := store.Open(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -31,7 +32,7 @@ func FuzzAPI(f *testing.F) {
 		f.Add(seed.path, seed.body)
 	}
 	dir := f.TempDir()
-	st, err := store.Open(filepath.Join(dir, "fuzz.db"))
+	st, err := store.Open(context.Background(), filepath.Join(dir, "fuzz.db"))
 	if err != nil {
 		f.Fatal(err)
 	}

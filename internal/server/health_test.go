@@ -64,7 +64,7 @@ func TestStoreUnavailable(t *testing.T) {
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		st, err := store.Open(filepath.Join(dir, "games.db"))
+		st, err := store.Open(context.Background(), filepath.Join(dir, "games.db"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +158,7 @@ func TestStoreUnavailable(t *testing.T) {
 // and failed), and games are still read; once the lock is released, "ok".
 func TestHealthzNoticesLock(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
-	st, err := store.Open(path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

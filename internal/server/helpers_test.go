@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http/httptest"
@@ -15,7 +16,7 @@ import (
 func newTestServer(t testing.TB) (*httptest.Server, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "games.db")
-	st, err := store.Open(path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

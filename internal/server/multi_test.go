@@ -37,7 +37,7 @@ var sharedBackends = []struct {
 }{
 	{"sqlite", func(t *testing.T) func() (store.Store, error) {
 		path := filepath.Join(t.TempDir(), "games.db")
-		return func() (store.Store, error) { return store.Open(path) }
+		return func() (store.Store, error) { return store.Open(context.Background(), path) }
 	}},
 	{"postgres", func(t *testing.T) func() (store.Store, error) {
 		url := pgtest.URL(t)

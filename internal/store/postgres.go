@@ -124,28 +124,34 @@ func (s *Postgres) migrate(ctx context.Context) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, migrateLock); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS gridgames_schema (version INTEGER NOT NULL)`); err != nil {
-			return err
-		}
-		var version int
-		err := tx.QueryRow(ctx, `SELECT version FROM gridgames_schema`).Scan(&version)
-		if errors.Is(err, pgx.ErrNoRows) {
-			_, err = tx.Exec(ctx, `INSERT INTO gridgames_schema (version) VALUES (0)`)
-		}
-		if err != nil {
-			return err
-		}
-		if version > len(pgMigrations) {
-			return fmt.Errorf("database schema version %d is newer than this program (%d)", version, len(pgMigrations))
-		}
-		for i := version; i < len(pgMigrations); i++ {
-			if _, err := tx.Exec(ctx, pgMigrations[i]); err != nil {
-				return fmt.Errorf("migration %d: %w", i+1, err)
-			}
-		}
-		_, err = tx.Exec(ctx, `UPDATE gridgames_schema SET version = $1`, len(pgMigrations))
-		return err
+		return migrate(ctx, pgVersions{tx}, pgMigrations)
 	})
+}
+
+// pgVersions is a migration's transaction on PostgreSQL: the version is the one
+// row of the table gridgames_schema, made when the first migration runs.
+type pgVersions struct{ tx pgx.Tx }
+
+func (v pgVersions) version(ctx context.Context) (int, error) {
+	if _, err := v.tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS gridgames_schema (version INTEGER NOT NULL)`); err != nil {
+		return 0, err
+	}
+	var n int
+	err := v.tx.QueryRow(ctx, `SELECT version FROM gridgames_schema`).Scan(&n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		_, err = v.tx.Exec(ctx, `INSERT INTO gridgames_schema (version) VALUES (0)`)
+	}
+	return n, err
+}
+
+func (v pgVersions) setVersion(ctx context.Context, n int) error {
+	_, err := v.tx.Exec(ctx, `UPDATE gridgames_schema SET version = $1`, n)
+	return err
+}
+
+func (v pgVersions) exec(ctx context.Context, sql string) error {
+	_, err := v.tx.Exec(ctx, sql)
+	return err
 }
 
 // CreateGame implements Store.

@@ -17,8 +17,8 @@ import (
 )
 
 // OpenDefault opens the database at DefaultPath, creating its directory if needed,
-// and returns it with its path.
-func OpenDefault(opts ...Option) (*SQLite, string, error) {
+// and returns it with its path (see Open).
+func OpenDefault(ctx context.Context, opts ...Option) (*SQLite, string, error) {
 	path, err := DefaultPath()
 	if err != nil {
 		return nil, "", err
@@ -26,7 +26,7 @@ func OpenDefault(opts ...Option) (*SQLite, string, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, path, fmt.Errorf("store: %w", err)
 	}
-	s, err := Open(path, opts...)
+	s, err := Open(ctx, path, opts...)
 	return s, path, err
 }
 
@@ -66,8 +66,9 @@ type SQLite struct {
 // file that is not an SQLite database wraps ErrNotDatabase, one that cannot be
 // written ErrReadOnly, one whose integrity check (PRAGMA quick_check, bounded by
 // WithCheckTimeout) fails ErrCorrupt: the store does not open on a file it could
-// not serve properly.
-func Open(path string, opts ...Option) (*SQLite, error) {
+// not serve properly. ctx bounds the opening, the check and the migrations: if it
+// ends first, Open returns its error and the store is not opened.
+func Open(ctx context.Context, path string, opts ...Option) (*SQLite, error) {
 	o := newOptions(opts)
 	if path == "" {
 		return nil, errors.New("store: empty database path")
@@ -95,11 +96,11 @@ func Open(path string, opts ...Option) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	if err := s.quickCheck(o); err != nil {
+	if err := s.quickCheck(ctx, o); err != nil {
 		s.Close()
 		return nil, openError(path, err)
 	}
-	if err := s.migrate(context.Background()); err != nil {
+	if err := s.migrate(ctx); err != nil {
 		s.Close()
 		return nil, openError(path, err)
 	}
@@ -172,31 +173,35 @@ var migrations = []string{
 }
 
 func (s *SQLite) migrate(ctx context.Context) error {
-	var version int
-	if err := s.write.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
 		return err
 	}
-	if version > len(migrations) {
-		return fmt.Errorf("database schema version %d is newer than this program (%d)", version, len(migrations))
+	if err := migrate(ctx, sqliteVersions{tx}, migrations); err != nil {
+		tx.Rollback()
+		return err
 	}
-	for i := version; i < len(migrations); i++ {
-		tx, err := s.write.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %d: %w", i+1, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return tx.Commit()
+}
+
+// sqliteVersions is a migration's transaction on SQLite: the version is PRAGMA
+// user_version, which a transaction changes with the rest.
+type sqliteVersions struct{ tx *sql.Tx }
+
+func (v sqliteVersions) version(ctx context.Context) (int, error) {
+	var n int
+	err := v.tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&n)
+	return n, err
+}
+
+func (v sqliteVersions) setVersion(ctx context.Context, n int) error {
+	_, err := v.tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", n))
+	return err
+}
+
+func (v sqliteVersions) exec(ctx context.Context, sql string) error {
+	_, err := v.tx.ExecContext(ctx, sql)
+	return err
 }
 
 // CreateGame implements Store.
@@ -314,8 +319,11 @@ func (s *SQLite) AppendAction(ctx context.Context, id string, seq int, action st
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			var exists int
-			if tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&exists) != nil {
+			switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&exists); {
+			case errors.Is(err, sql.ErrNoRows):
 				return ErrNotFound
+			case err != nil:
+				return err // the database failed: not a missing game
 			}
 			return ErrConflict
 		}

@@ -43,7 +43,7 @@ func (l *logBuffer) logger() *slog.Logger {
 // openT opens path, closed when the test ends.
 func openT(t *testing.T, path string, opts ...Option) *SQLite {
 	t.Helper()
-	s, err := Open(path, opts...)
+	s, err := Open(context.Background(), path, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestSQLitePathCharacters(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, name)
-			s, err := Open(path)
+			s, err := Open(context.Background(), path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -198,7 +198,7 @@ func TestSQLiteReadOnlyFile(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "games.db")
-	s, err := Open(path)
+	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestSQLiteReadOnlyFile(t *testing.T) {
 	if err := os.Chmod(path, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Open(path)
+	s, err = Open(context.Background(), path)
 	if err == nil {
 		defer s.Close()
 		t.Fatalf("Open of a read-only file: no error (a write then says %v)", s.AppendAction(context.Background(), "g", 1, "L", Summary{}))
@@ -236,7 +236,7 @@ func corrupt(t *testing.T, path string, n int) {
 func corruptDB(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "games.db")
-	s, err := Open(path)
+	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func corruptDB(t *testing.T) string {
 // named: before, it opened and served games with actions missing.
 func TestSQLiteCorrupt(t *testing.T) {
 	path := corruptDB(t)
-	s, err := Open(path)
+	s, err := Open(context.Background(), path)
 	if err == nil {
 		defer s.Close()
 		g, gerr := s.Game(context.Background(), "g")
@@ -281,7 +281,7 @@ func TestSQLiteCheckBounded(t *testing.T) {
 			path := corruptDB(t)
 			var logs logBuffer
 			d, _ := parseDuration(tc.d)
-			s, err := Open(path, WithCheckTimeout(d), WithLogger(logs.logger()))
+			s, err := Open(context.Background(), path, WithCheckTimeout(d), WithLogger(logs.logger()))
 			if err != nil {
 				t.Fatalf("Open: %v", err)
 			}

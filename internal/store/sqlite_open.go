@@ -113,11 +113,11 @@ func openDB(path string, conns int, params url.Values, pragmas ...string) (*sql.
 // quickCheck runs PRAGMA quick_check within o.checkTimeout: a damaged database
 // wraps ErrCorrupt naming the first problem; a check cut short is logged and
 // passes.
-func (s *SQLite) quickCheck(o options) error {
+func (s *SQLite) quickCheck(parent context.Context, o options) error {
 	if o.checkTimeout < 0 {
-		return nil
+		return parent.Err()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), o.checkTimeout)
+	ctx, cancel := context.WithTimeout(parent, o.checkTimeout)
 	defer cancel()
 	start := time.Now()
 	rows, err := s.write.QueryContext(ctx, "PRAGMA quick_check(10)")
@@ -136,6 +136,8 @@ func (s *SQLite) quickCheck(o options) error {
 		rows.Close()
 	}
 	switch {
+	case err != nil && parent.Err() != nil:
+		return parent.Err() // the caller gave up: the store does not open
 	case err != nil && ctx.Err() != nil:
 		o.log.Warn("database integrity check cut short: the database opens unchecked", "db", s.path,
 			"after", time.Since(start).Round(time.Millisecond), "limit", o.checkTimeout)

@@ -16,7 +16,7 @@ import (
 func TestSQLite(t *testing.T) {
 	testStore(t, func(t *testing.T) func() (Store, error) {
 		path := filepath.Join(t.TempDir(), "games.db")
-		return func() (Store, error) { return Open(path) }
+		return func() (Store, error) { return Open(context.Background(), path) }
 	})
 }
 
@@ -38,12 +38,12 @@ func TestOpenRefuses(t *testing.T) {
 		{"a directory", dir, ErrNotDatabase},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Open(tc.path)
+			s, err := Open(context.Background(), tc.path)
 			if !errors.Is(err, tc.want) {
 				if s != nil {
 					s.Close()
 				}
-				t.Fatalf("Open(%s): %v, want %v", tc.path, err, tc.want)
+				t.Fatalf("Open(context.Background(), %s): %v, want %v", tc.path, err, tc.want)
 			}
 		})
 	}
@@ -57,7 +57,7 @@ func TestOpenRefuses(t *testing.T) {
 
 func TestOpenDefaultMakesItsDirectory(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", filepath.Join(t.TempDir(), "data"))
-	s, path, err := OpenDefault()
+	s, path, err := OpenDefault(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestOpenDefaultMakesItsDirectory(t *testing.T) {
 // A database written by a newer program is refused, not migrated down.
 func TestSQLiteNewerSchema(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "games.db")
-	s, err := Open(path)
+	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestSQLiteNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if s, err := Open(path); err == nil || !strings.Contains(err.Error(), "newer") {
+	if s, err := Open(context.Background(), path); err == nil || !strings.Contains(err.Error(), "newer") {
 		if s != nil {
 			s.Close()
 		}
@@ -101,7 +101,7 @@ func TestSQLiteMigratesV1(t *testing.T) {
 		}
 	}
 	db.Close()
-	s, err := Open(path)
+	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}

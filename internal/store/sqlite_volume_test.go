@@ -43,7 +43,7 @@ func TestSQLiteSmallVolume(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(dir, "games.db")
 	var logs logBuffer
-	s, err := Open(path, WithLogger(logs.logger()), WithBusyTimeout(100*time.Millisecond))
+	s, err := Open(context.Background(), path, WithLogger(logs.logger()), WithBusyTimeout(100*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestSQLiteSmallVolume(t *testing.T) {
 	}
 
 	s.Close()
-	s, err = Open(path)
+	s, err = Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
