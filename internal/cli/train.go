@@ -270,10 +270,15 @@ func printTrain(cmd *cobra.Command, fl trainFlags, sum trainSummary, window int)
 }
 
 func printTrainSummary(w io.Writer, s trainSummary, window int) {
-	fmt.Fprintf(w, "Trained a %d-tuple network on %d games (seed %d, rate %g, %d workers) in %.1f s, %.0f games/s.\n",
-		s.Tuples, s.Games, s.Seed, s.Rate, s.Workers, s.Seconds, s.GamesPerSecond)
-	fmt.Fprintf(w, "Mean score of the last %d games (one move ahead, learning): %.0f\n", window, s.LastMean)
-	if s.Last16384 != nil {
+	if window == 0 { // resumed at the games asked for: the network is the checkpoint's
+		fmt.Fprintf(w, "No game played: the checkpoint's %d-tuple network had its %d games (seed %d, rate %g).\n",
+			s.Tuples, s.Games, s.Seed, s.Rate)
+	} else {
+		fmt.Fprintf(w, "Trained a %d-tuple network on %d games (seed %d, rate %g, %d workers) in %.1f s, %.0f games/s.\n",
+			s.Tuples, s.Games, s.Seed, s.Rate, s.Workers, s.Seconds, s.GamesPerSecond)
+		fmt.Fprintf(w, "Mean score of the last %d games (one move ahead, learning): %.0f\n", window, s.LastMean)
+	}
+	if s.Last16384 != nil && window > 0 {
 		fmt.Fprintf(w, "Of those, %.1f%% reached 16384 and %.1f%% 32768.\n", 100**s.Last16384, 100**s.Last32768)
 	}
 	if s.Checkpoint != "" {

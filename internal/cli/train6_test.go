@@ -46,6 +46,15 @@ func TestTrainStoppedAndResumedIsExact(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Fatal("the resumed run's network differs from the straight run's")
 	}
+	// Resumed at the games it has, the checkpoint gives its network as it is.
+	again := filepath.Join(dir, "c.gz")
+	out, errOut, code = run(t, "", "2048", "train", "--games", "60", "--resume", ckpt, "--out", again)
+	if code != 0 || !strings.Contains(out, "No game played: the checkpoint's 6-tuple network had its 60 games") {
+		t.Fatalf("network of the checkpoint: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if c, err := os.ReadFile(again); err != nil || !bytes.Equal(a, c) {
+		t.Fatalf("the checkpoint's network differs from the run's (%v)", err)
+	}
 }
 
 // Flags that do not go together are refused before any work.

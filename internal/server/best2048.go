@@ -19,39 +19,34 @@ type bestScore struct {
 }
 
 // best returns the best score of a board, raised to score if that is higher. The
-// store is read when the copy in memory is missing or older than bestTTL; in
-// between, the scores of this instance's games keep the copy up to date (the
-// store raises its own copy in the same transaction as each move).
+// store is read when the copy in memory is missing or older than bestTTL (by
+// Options.Now); in between, the scores of this instance's games keep the copy up
+// to date (the store raises its own copy in the same transaction as each move).
+// Raising the copy does not make it younger: another instance's new best shows
+// here within bestTTL however often this one's games move.
 func (s *Server) best(ctx context.Context, key string, score int64) (int64, error) {
-	s.mu.Lock()
-	b, ok := s.bests[key]
-	s.mu.Unlock()
-	if !ok || time.Since(b.read) >= bestTTL {
+	b, ok := s.bests.Get(key)
+	if !ok || s.opt.Now().Sub(b.read) >= bestTTL {
 		stored, err := s.store.Best(ctx, key)
 		if err != nil {
 			return 0, err
 		}
-		b = bestScore{score: stored, read: time.Now()}
+		b = bestScore{score: stored, read: s.opt.Now()}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if cur, ok := s.bests[key]; ok && cur.read.After(b.read) {
-		b.read = cur.read
-	}
-	b.score = max(b.score, score, s.bests[key].score)
-	s.bests[key] = b
-	if len(s.bests) > maxBests {
-		// Each player has keys of their own: forget those the store would be read
-		// for anyway.
-		for k, o := range s.bests {
-			if time.Since(o.read) >= bestTTL {
-				delete(s.bests, k)
-			}
+	if cur, ok := s.bests.Get(key); ok {
+		if cur.read.After(b.read) {
+			b.read = cur.read
 		}
+		b.score = max(b.score, cur.score)
 	}
+	b.score = max(b.score, score)
+	s.bests.Add(key, b)
 	return b.score, nil
 }
 
-// maxBests is the number of best scores kept in memory past which the stale ones
-// are forgotten.
+// maxBests is the number of best scores kept in memory (each player has keys of
+// their own); the least recently used are forgotten first, and read from the
+// store again when next needed.
 const maxBests = 10000

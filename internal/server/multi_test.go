@@ -65,13 +65,22 @@ func instances(t *testing.T, newDB sharedDB, n int, wrap func(i int, st store.St
 		if wrap != nil {
 			st = wrap(i, st)
 		}
-		srvs[i] = serve(t, st, server.Options{Logger: slog.New(slog.NewTextHandler(&retries, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+		srvs[i] = serve(t, st, server.Options{Logger: slog.New(slog.NewTextHandler(&retries, &slog.HandlerOptions{Level: slog.LevelDebug})),
+			Now: clock.now})
 	}
 	return srvs, handle()
 }
 
 // retries counts the requests the servers of instances ran again, in all tests.
 var retries retryCounter
+
+// clock is the instances' clock: the time now plus however far tests moved it on.
+var clock testClock
+
+type testClock struct{ ahead atomic.Int64 }
+
+func (c *testClock) now() time.Time          { return time.Now().Add(time.Duration(c.ahead.Load())) }
+func (c *testClock) advance(d time.Duration) { c.ahead.Add(int64(d)) }
 
 // retryCounter counts the log lines of requests run again.
 type retryCounter struct{ n atomic.Int64 }
@@ -318,8 +327,8 @@ func TestInstances2048(t *testing.T) {
 				}
 			}
 			// A best score made through one instance shows on the other within a
-			// second (the best of the game's player).
-			time.Sleep(1100 * time.Millisecond)
+			// second (the best of the game's player): the clock moves on past it.
+			clock.advance(1100 * time.Millisecond)
 			best, err := st.Best(ctx, store.PlayerKey("2048:4x4", g.Player))
 			if err != nil || best == 0 {
 				t.Fatalf("stored best %d, %v", best, err)
@@ -530,5 +539,73 @@ func TestStaleCommitRunsAgain(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// A player's new best score, made through one instance, shows on another
+// instance's game of theirs once its copy of the best is older than a second
+// (the instances' clock is moved on, not waited for).
+func TestInstancesBestAges(t *testing.T) {
+	srvs, _ := instances(t, sharedBackends[0].newDB, 2, nil)
+	player := strings.Repeat("p", 22)
+	do := func(srv *httptest.Server, method, path, token, body string) reply2048 {
+		t.Helper()
+		req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.AddCookie(&http.Cookie{Name: "gridgames_player", Value: player})
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		data, _ := io.ReadAll(res.Body)
+		var rep reply2048
+		if err := json.Unmarshal(data, &rep); err != nil || res.StatusCode >= 300 && res.StatusCode != http.StatusConflict {
+			t.Fatalf("%s %s: %d %s", method, path, res.StatusCode, data)
+		}
+		return rep
+	}
+	newGame := func(srv *httptest.Server) (string, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", srv.URL+"/api/2048/games", strings.NewReader(`{"rows":4,"cols":4}`))
+		req.AddCookie(&http.Cookie{Name: "gridgames_player", Value: player})
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var created struct {
+			Token string `json:"token"`
+			State struct {
+				ID string `json:"id"`
+			} `json:"state"`
+		}
+		data, _ := io.ReadAll(res.Body)
+		if err := json.Unmarshal(data, &created); err != nil || created.State.ID == "" {
+			t.Fatalf("create: %d %s", res.StatusCode, data)
+		}
+		return created.State.ID, created.Token
+	}
+	a, tokenA := newGame(srvs[0])
+	b, _ := newGame(srvs[1])
+	if got := do(srvs[1], "GET", "/api/2048/games/"+b, "", ""); got.State.Best != 0 {
+		t.Fatalf("a new player's best is %d", got.State.Best)
+	}
+	score := int64(0)
+	for i := 0; score == 0 && i < 200; i++ {
+		rep := do(srvs[0], "POST", "/api/2048/games/"+a+"/moves", tokenA, `{"dir":"`+[]string{"left", "up", "right", "down"}[i%4]+`"}`)
+		score = max(score, rep.State.Score)
+	}
+	if score == 0 {
+		t.Fatal("no points in 200 moves")
+	}
+	clock.advance(1100 * time.Millisecond)
+	if got := do(srvs[1], "GET", "/api/2048/games/"+b, "", ""); got.State.Best != score {
+		t.Fatalf("the other instance shows a best of %d a second later, the player made %d", got.State.Best, score)
 	}
 }

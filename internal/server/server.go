@@ -7,7 +7,6 @@ package server
 import (
 	"context"
 	"errors"
-	"github.com/gridgames/gridgames/game2048/solver"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,7 +14,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gridgames/gridgames/game2048/solver"
+
 	"github.com/gridgames/gridgames/internal/store"
+	lru "github.com/hashicorp/golang-lru/v2"
 )
 
 // Options configure a Server.
@@ -32,6 +34,9 @@ type Options struct {
 	// AIWorkers bounds the searches (2048 hints, Othello moves and analyses) run at
 	// once; others wait for a free slot (0 means one per CPU, GOMAXPROCS).
 	AIWorkers int
+	// Now is the clock by which cached best scores age (nil means time.Now); a
+	// test moves it on instead of sleeping.
+	Now func() time.Time
 }
 
 // Server serves the API and the pages. Create it with New.
@@ -41,9 +46,12 @@ type Server struct {
 	opt   Options
 	mux   *http.ServeMux
 
+	// sessions holds the games in memory, the least recently used forgotten
+	// first (they reload from the store); bests the best 2048 score by board
+	// key, with mu serialising their read-modify-write.
+	sessions *lru.Cache[string, *liveGame]
 	mu       sync.Mutex
-	sessions map[string]*liveGame
-	bests    map[string]bestScore // best 2048 score by board key
+	bests    *lru.Cache[string, bestScore]
 
 	ai     *aiPool
 	static *assetSet // the web files, prepared once (assets.go)
@@ -68,12 +76,17 @@ func New(st store.Store, opt Options) *Server {
 	if opt.AIWorkers <= 0 {
 		opt.AIWorkers = runtime.GOMAXPROCS(0)
 	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
 	static, err := embeddedAssets()
 	if err != nil {
 		panic("server: the embedded web files: " + err.Error()) // fixed at build time; TestEmbeddedAssets guards it
 	}
+	sessions, _ := lru.New[string, *liveGame](opt.MaxSessions) // a positive size never fails
+	bests, _ := lru.New[string, bestScore](maxBests)
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
-		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers), static: static}
+		sessions: sessions, bests: bests, ai: newAIPool(opt.AIWorkers), static: static}
 	s.routes()
 	go solver.Warm() // the first 2048 hint need not wait for the network to unpack
 	return s

@@ -9,11 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/gridgames/gridgames/internal/store"
 )
@@ -27,10 +24,7 @@ type liveGame struct {
 	kind      string
 	tokenHash []byte
 	seq       int // actions stored
-	// used is when the game was last asked for, in Unix nanoseconds: written
-	// under the game's lock, read under the server's by cache, so atomic.
-	used atomic.Int64
-	game actor
+	game      actor
 	// dead marks a session whose live game may differ from the store (a commit
 	// failed); whoever finds it dead reloads the game.
 	dead bool
@@ -66,7 +60,6 @@ func hashToken(token string) []byte {
 func (s *Server) create(ctx context.Context, kind string, params []byte, g actor) (*liveGame, string, error) {
 	token := newID(24)
 	sess := &liveGame{id: newID(16), kind: kind, tokenHash: hashToken(token), game: g}
-	sess.used.Store(time.Now().UnixNano())
 	sg := store.Game{ID: sess.id, Kind: kind, TokenHash: sess.tokenHash, Params: params}
 	if o, ok := g.(owned); ok {
 		sg.Player, sg.Ranked = o.owner()
@@ -78,35 +71,18 @@ func (s *Server) create(ctx context.Context, kind string, params []byte, g actor
 	return sess, token, nil
 }
 
-func (s *Server) cache(sess *liveGame) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.sessions) >= s.opt.MaxSessions {
-		// Forget the least recently used half; they reload from the store.
-		times := make([]int64, 0, len(s.sessions))
-		for _, o := range s.sessions {
-			times = append(times, o.used.Load())
-		}
-		slices.Sort(times)
-		cut := times[len(times)/2]
-		for id, o := range s.sessions {
-			if o.used.Load() <= cut {
-				delete(s.sessions, id)
-			}
-		}
-	}
-	s.sessions[sess.id] = sess
-}
+// cache keeps sess in memory (Options.MaxSessions bounds them: the least
+// recently used are forgotten, and reload from the store when next used).
+func (s *Server) cache(sess *liveGame) { s.sessions.Add(sess.id, sess) }
 
 // drop marks sess dead, for whoever holds it to reload the game as stored, and
-// forgets it (unless another session for the game replaced it already).
+// forgets it (unless another session for the game replaced it already: should
+// one do so between the look and the removal, it is reloaded once more).
 func (s *Server) drop(sess *liveGame) {
 	sess.dead = true
-	s.mu.Lock()
-	if s.sessions[sess.id] == sess {
-		delete(s.sessions, sess.id)
+	if cur, ok := s.sessions.Peek(sess.id); ok && cur == sess {
+		s.sessions.Remove(sess.id)
 	}
-	s.mu.Unlock()
 }
 
 // answerCreated stores a new game made from params (JSON) and answers 201 with its
@@ -144,9 +120,7 @@ func (s *Server) load(ctx context.Context, kind, id string, rebuild func(params 
 }
 
 func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(params []byte) (actor, error)) (*liveGame, error) {
-	s.mu.Lock()
-	sess := s.sessions[id]
-	s.mu.Unlock()
+	sess, _ := s.sessions.Get(id)
 	fresh := false // rebuilt from the store just now
 	if sess == nil {
 		g, err := s.store.Game(ctx, id)
@@ -172,14 +146,9 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 			}
 		}
 		sess = &liveGame{id: id, kind: kind, tokenHash: g.TokenHash, seq: len(g.Actions), game: a}
-		sess.used.Store(time.Now().UnixNano()) // not the first evicted when cached
-		s.mu.Lock()
-		if cached := s.sessions[id]; cached != nil {
+		if cached, loaded, _ := s.sessions.PeekOrAdd(id, sess); loaded {
 			sess = cached // another request loaded it first
-			s.mu.Unlock()
 		} else {
-			s.mu.Unlock()
-			s.cache(sess)
 			fresh = true
 		}
 	}
@@ -187,7 +156,6 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 		return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
 	}
 	sess.mu.Lock()
-	sess.used.Store(time.Now().UnixNano())
 	if !sess.dead && !fresh {
 		if err := s.catchUp(ctx, sess); err != nil {
 			sess.mu.Unlock()
