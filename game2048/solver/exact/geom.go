@@ -8,6 +8,7 @@ package exact
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/gridgames/gridgames/game2048"
 )
@@ -26,9 +27,11 @@ type geom struct {
 	low           uint64 // bit 4i set for every cell i
 	// rowTab[d] for d = Left, Right maps a row (4*cols bits) to its slid row (low 32
 	// bits) and the points (high 32); colTab[d-Up] does the same for a column read
-	// as a line of rows nibbles, nibble i being row i.
+	// as a line of rows nibbles, nibble i being row i. They are built on first
+	// need (withLines), as a 5-cell line needs 2^20 entries.
 	rowTab                   [2][]uint64
 	colTab                   [2][]uint64
+	linesOnce                sync.Once
 	lineMaskRow, lineMaskCol uint64
 	// syms[k][chunk][v] is the image under symmetry k+1 (identity excluded) of the
 	// 12-bit chunk v at cells 3*chunk..3*chunk+2.
@@ -36,8 +39,19 @@ type geom struct {
 	chunks int
 }
 
-// newGeom builds the tables for a rows x cols board of at most 16 cells.
+// geoms caches the geometry of each board shape: tables are built once a process.
+var geoms sync.Map // [2]int{rows, cols} -> *geom
+
+// newGeom returns the tables for a rows x cols board of at most 16 cells.
 func newGeom(rows, cols int) *geom {
+	if g, ok := geoms.Load([2]int{rows, cols}); ok {
+		return g.(*geom)
+	}
+	g, _ := geoms.LoadOrStore([2]int{rows, cols}, buildGeom(rows, cols))
+	return g.(*geom)
+}
+
+func buildGeom(rows, cols int) *geom {
 	g := &geom{rows: rows, cols: cols, n: rows * cols}
 	g.mask = uint64(1)<<(4*uint(g.n)) - 1
 	if g.n == 16 {
@@ -46,8 +60,6 @@ func newGeom(rows, cols int) *geom {
 	g.low = 0x1111111111111111 & g.mask
 	g.lineMaskRow = uint64(1)<<(4*uint(cols)) - 1
 	g.lineMaskCol = uint64(1)<<(4*uint(rows)) - 1
-	g.rowTab[0], g.rowTab[1] = lineTables(cols)
-	g.colTab[0], g.colTab[1] = lineTables(rows)
 	g.chunks = (g.n + 2) / 3
 	for _, perm := range symmetries(rows, cols)[1:] {
 		t := make([][1 << 12]uint64, g.chunks)
@@ -69,23 +81,32 @@ func newGeom(rows, cols int) *geom {
 	return g
 }
 
+// withLines builds the line tables if need be and returns g; call it before move.
+func (g *geom) withLines() *geom {
+	g.linesOnce.Do(func() {
+		g.rowTab[0], g.rowTab[1] = lineTables(g.cols)
+		g.colTab[0], g.colTab[1] = lineTables(g.rows)
+	})
+	return g
+}
+
 // lineTables returns, for lines of n nibbles, the slide toward nibble 0 and the
 // slide toward nibble n-1, each entry the slid line in the low 32 bits and the
 // points in the high 32, with the rule of game2048.Board.Move.
 func lineTables(n int) (toward0, towardEnd []uint64) {
 	size := 1 << (4 * uint(n))
 	toward0, towardEnd = make([]uint64, size), make([]uint64, size)
-	line := make([]uint8, n)
+	line, rev := make([]uint8, n), make([]uint8, n)
+	l, r := make([]uint8, n), make([]uint8, n)
 	for v := range size {
 		for i := range n {
 			line[i] = uint8(v >> (4 * i) & 0xf)
 		}
-		l, pl := slideLine(line)
-		rev := make([]uint8, n)
+		pl := slideLine(line, l)
 		for i := range n {
 			rev[i] = line[n-1-i]
 		}
-		r, pr := slideLine(rev)
+		pr := slideLine(rev, r)
 		var left, right uint64
 		for i := range n {
 			left |= uint64(l[i]) << (4 * i)
@@ -97,11 +118,11 @@ func lineTables(n int) (toward0, towardEnd []uint64) {
 	return toward0, towardEnd
 }
 
-// slideLine slides a line of exponents toward index 0, merging each pair once.
-// A merge past maxExp cannot be stored; such lines never occur on the boards
-// this package solves, and they are left unmerged (the entry is never read).
-func slideLine(line []uint8) ([]uint8, uint64) {
-	out := make([]uint8, len(line))
+// slideLine slides a line of exponents toward index 0 into out, merging each pair
+// once, and returns the points. A merge past maxExp cannot be stored; such lines
+// never occur on the boards this package solves, and they are left unmerged.
+func slideLine(line, out []uint8) uint64 {
+	clear(out)
 	var points uint64
 	w := 0
 	var held uint8
@@ -119,7 +140,7 @@ func slideLine(line []uint8) ([]uint8, uint64) {
 		w++
 		held = t
 	}
-	return out, points
+	return points
 }
 
 // symmetries returns the cell permutations (perm[i] is where cell i goes) that map
@@ -154,7 +175,8 @@ func symmetries(rows, cols int) [][]int {
 }
 
 // move returns the position after sliding toward d and the points earned; the
-// position is unchanged when d moves nothing.
+// position is unchanged when d moves nothing. The line tables must be built
+// (withLines).
 func (g *geom) move(s uint64, d game2048.Direction) (uint64, uint64) {
 	var out, pts uint64
 	if d <= game2048.Right {

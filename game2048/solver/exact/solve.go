@@ -104,7 +104,7 @@ func Solve(ctx context.Context, c Config) (*Table, error) {
 		goal = uint8(t)
 	}
 	start := time.Now()
-	s := &solve{g: newGeom(c.Rows, c.Cols), four: c.FourChance, goal: goal, progress: c.Progress}
+	s := &solve{g: newGeom(c.Rows, c.Cols).withLines(), four: c.FourChance, goal: goal, progress: c.Progress}
 	if err := s.enumerate(ctx); err != nil {
 		return nil, err
 	}

@@ -151,6 +151,7 @@ func (t *Table) Moves(b game2048.Board) ([4]MoveValue, error) {
 	if err != nil {
 		return out, err
 	}
+	t.g.withLines()
 	c, sym := t.g.canonSym(k)
 	if _, ok := t.lookup(c); !ok {
 		return out, fmt.Errorf("%w: %s is not reachable from the standard start", ErrBoard, b)
