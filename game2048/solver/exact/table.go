@@ -48,17 +48,23 @@ type Summary struct {
 
 // TileChances returns, for the score objective, the chance of making each tile
 // (value -> probability) under the score-optimal policy from the standard start,
-// for every tile with a chance above 0; nil for a goal table.
+// for every tile with a chance above 0; nil for a goal table. Each is the share
+// of FinalMax at or above the tile, divided by the sum of FinalMax (1 but for a
+// few ulps of rounding), so the smallest tiles come out as exactly 1.
 func (s Summary) TileChances() map[uint64]float64 {
 	if s.FinalMax == nil {
 		return nil
+	}
+	var total float64
+	for _, x := range s.FinalMax {
+		total += x
 	}
 	out := map[uint64]float64{}
 	var c float64
 	for e := len(s.FinalMax) - 1; e >= 1; e-- {
 		c += s.FinalMax[e]
 		if c > 0 {
-			out[uint64(1)<<e] = c
+			out[uint64(1)<<e] = min(1, c/total)
 		}
 	}
 	return out
