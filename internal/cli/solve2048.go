@@ -115,7 +115,8 @@ solve writes nothing. Larger boards are refused at once.`,
 // trimExact drops the package prefix of an exact error for a one-line message.
 func trimExact(err error) string {
 	s := err.Error()
-	for _, p := range []string{"exact: board too big to solve: ", "exact: invalid configuration: "} {
+	for _, p := range []string{"exact: board too big to solve: ", "exact: invalid configuration: ",
+		"exact: no table for this board: ", "exact: board not in the table: "} {
 		if len(s) > len(p) && s[:len(p)] == p {
 			return s[len(p):]
 		}
