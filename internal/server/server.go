@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/game2048/solver/exact"
 	"log/slog"
 	"net"
 	"net/http"
@@ -32,6 +33,10 @@ type Options struct {
 	// AIWorkers bounds the searches (2048 hints, Othello moves and analyses) run at
 	// once; others wait for a free slot (0 means one per CPU, GOMAXPROCS).
 	AIWorkers int
+	// Tables2048 is the directory of exact 2048 tables ("gridgames 2048 solve --out")
+	// for perfect hints on boards of 9 and 10 cells; smaller boards are solved on
+	// first need. "" means none.
+	Tables2048 string
 }
 
 // Server serves the API and the pages. Create it with New.
@@ -47,6 +52,8 @@ type Server struct {
 
 	ai     *aiPool
 	static *assetSet // the web files, prepared once (assets.go)
+
+	exact2048, goals2048 *exact.Store // perfect play's tables (perfect2048.go)
 
 	health storeHealth // see health.go
 }
@@ -74,6 +81,8 @@ func New(st store.Store, opt Options) *Server {
 	}
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
 		sessions: map[string]*liveGame{}, bests: map[string]bestScore{}, ai: newAIPool(opt.AIWorkers), static: static}
+	s.exact2048 = &exact.Store{Dir: opt.Tables2048}
+	s.goals2048 = &exact.Store{Dir: opt.Tables2048, SolveCells: goalSolveCells}
 	s.routes()
 	go solver.Warm() // the first 2048 hint need not wait for the network to unpack
 	return s
@@ -102,6 +111,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/2048/games/{id}/auto", s.auto2048)
 	s.mux.HandleFunc("POST /api/2048/games/{id}/score", s.score2048)
 	s.mux.HandleFunc("GET /api/2048/games/{id}/record", s.record2048)
+	s.mux.HandleFunc("GET /api/2048/games/{id}/review", s.review2048)
 	s.mux.HandleFunc("GET /api/2048/leaderboard", s.leaderboard2048)
 
 	s.mux.HandleFunc("POST /api/othello/games", s.createOthello)

@@ -35,15 +35,25 @@ func FileName(rows, cols int, four float64, goal uint64) string {
 // solve holds the Store's lock, so concurrent callers wait for it.
 type Store struct {
 	// Dir is where table files are looked for ("" for none).
-	Dir    string
-	mu     sync.Mutex
-	tables map[storeKey]*Table
+	Dir string
+	// SolveCells, when above 0, is the most cells solved on need instead of
+	// SolveOnNeedCells (a server may keep slow solves out of a request).
+	SolveCells int
+	mu         sync.Mutex
+	tables     map[storeKey]*Table
 }
 
 type storeKey struct {
 	rows, cols int
 	four       float64
 	goal       uint64
+}
+
+func (s *Store) solveCells() int {
+	if s.SolveCells > 0 {
+		return min(s.SolveCells, SolveOnNeedCells)
+	}
+	return SolveOnNeedCells
 }
 
 // Table returns the table for the board and rules, or an error wrapping
@@ -65,7 +75,7 @@ func (s *Store) Table(ctx context.Context, rows, cols int, four float64, goal ui
 	switch _, statErr := os.Stat(path); {
 	case s.Dir != "" && statErr == nil:
 		t, err = ReadFile(path)
-	case rows*cols <= SolveOnNeedCells:
+	case rows*cols <= s.solveCells():
 		t, err = Solve(ctx, Config{Rows: rows, Cols: cols, FourChance: four, Goal: goal})
 	default:
 		where := "a table directory"
