@@ -92,6 +92,9 @@ solve writes nothing. Larger boards are refused at once.`,
 				if err := t.Write(out); err != nil {
 					return fmt.Errorf("--out %s: %w", outPath, err)
 				}
+				if !out.direct {
+					_ = out.Chmod(0o644) // a table is for every app to read, as any data file
+				}
 				if err := out.commit(); err != nil {
 					return err
 				}
