@@ -8,7 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowser2048Perfect: on a 2x3 board the Perfect button shows; a perfect
+// TestBrowser2048Perfect: on a 2x2 board the Perfect button shows; a perfect
 // hint writes every move's exact value and the next tile's chances; perfect
 // auto-play finishes the game, and the end dialog's Review says every move was
 // a best move. On 4x4 the button is hidden.
@@ -23,9 +23,9 @@ func TestBrowser2048Perfect(t *testing.T) {
 	do(t, ctx, chromedp.Click("#settings"))
 	waitFor(t, ctx, "settings dialog", `document.getElementById('dlg-settings').open`)
 	eval[bool](t, ctx, `(() => { const f = document.getElementById('settings-form').elements;
-		f.rows.value = 2; f.cols.value = 3; f.four.value = 10; f.win.value = '2048'; return true })()`)
+		f.rows.value = 2; f.cols.value = 2; f.four.value = 10; f.win.value = '2048'; return true })()`)
 	do(t, ctx, chromedp.Click(`#settings-form button[value=ok]`))
-	waitFor(t, ctx, "the 2x3 board", `document.querySelectorAll('#bg i').length === 6`)
+	waitFor(t, ctx, "the 2x2 board", `document.querySelectorAll('#bg i').length === 4`)
 	waitFor(t, ctx, "the Perfect button", `!document.getElementById('perfect').hidden`)
 	do(t, ctx, chromedp.Click("#perfect"))
 	do(t, ctx, chromedp.Click("#hint"))
@@ -39,8 +39,8 @@ func TestBrowser2048Perfect(t *testing.T) {
 	}
 	eval[bool](t, ctx, `(document.getElementById('speed').value = '0', true)`)
 	do(t, ctx, chromedp.Click("#auto"))
-	// A perfect game on 2x3 is about 45 moves; each new largest tile solves its
-	// next-tile table first (a tenth of a second of CPU), so allow a busy machine.
+	// A perfect game on 2x2 is about 20 moves; each new largest tile solves its
+	// next-tile table first, so allow a busy machine.
 	for deadline := time.Now().Add(2 * time.Minute); !eval[bool](t, ctx, `document.getElementById('dlg-end').open`); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no game over: %d moves, status %q", fetch2048(t, ctx).Moves, eval[string](t, ctx, `document.getElementById('status').textContent`))
