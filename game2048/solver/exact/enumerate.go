@@ -52,7 +52,6 @@ func (s *solve) enumerate(ctx context.Context) error {
 	for h := 0; h < len(pending); h++ {
 		keys := sortUnique(pending[h].keys)
 		pending[h] = pendingLayer{}
-		keys = slices.Clip(keys)
 		if len(keys) > 0 {
 			keys = append([]uint64(nil), keys...) // release the spare capacity
 		}

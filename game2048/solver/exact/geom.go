@@ -7,7 +7,6 @@ package exact
 // nothing allocates.
 
 import (
-	"math/bits"
 	"sync"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -247,9 +246,6 @@ func tileSum(s uint64) uint64 {
 	}
 	return sum
 }
-
-// emptyCount returns the number of empty cells of s.
-func (g *geom) emptyCount(s uint64) int { return bits.OnesCount64(g.empties(s)) }
 
 // canonSym returns canon(s) and which symmetry makes it (0 the identity, k the
 // permutation symmetries(rows, cols)[k]).
