@@ -190,7 +190,10 @@ function showPerfect(h) {
   const el = $('perfect-info');
   const dirs = ['left', 'right', 'up', 'down'].filter((d) => d in h.values);
   const pct = (p) => (100 * p).toFixed(p > 0.9999 || p < 0.0001 ? 4 : 2) + '%';
-  let text = 'Exact: ' + dirs.map((d) => `${d} ${(state.score + h.values[d]).toFixed(2)}${d === h.best ? ' (best)' : ''}`).join(' · ');
+  // Enough decimals to tell the moves apart: they often differ by less than a point.
+  const vals = dirs.map((d) => h.values[d]);
+  const places = Math.max(...vals) - Math.min(...vals) < 0.1 ? 4 : 2;
+  let text = 'Exact: ' + dirs.map((d) => `${d} ${(state.score + h.values[d]).toFixed(places)}${d === h.best ? ' (best)' : ''}`).join(' · ');
   text += ' expected final score';
   if (h.nextTileChances) text += `. Chance of making ${h.nextTile}: ` + dirs.map((d) => `${d} ${pct(h.nextTileChances[d])}`).join(' · ');
   el.textContent = text + '.';
@@ -514,11 +517,10 @@ async function showReview() {
     const head = document.createElement('p');
     head.textContent = `Perfect play expected ${r.expectedScore.toFixed(2)} from your first position. ` +
       (r.mistakes.length ? `${r.mistakes.length} moves lost ${r.lost.toFixed(2)} points of expected score:` : 'Every move was a best move.');
-    const list = document.createElement('ol');
+    const list = document.createElement('ul');
     list.className = 'review';
     for (const m of r.mistakes) {
       const li = document.createElement('li');
-      li.value = m.number;
       li.textContent = `move ${m.number}: ${m.played}, best ${m.best}, lost ${m.loss.toFixed(m.loss < 0.01 ? 4 : 2)}`;
       list.append(li);
     }
