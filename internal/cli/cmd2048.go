@@ -16,11 +16,11 @@ import (
 func new2048Command() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "2048",
-		Short: "2048 tools: move, replay, verify, hint, autoplay, train, drive",
+		Short: "2048 tools: move, replay, verify, hint, autoplay, train, drive, solve, review",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand(), new2048VerifyCommand())
+	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand(), new2048VerifyCommand(), new2048SolveCommand(), new2048ReviewCommand())
 	return cmd
 }
 

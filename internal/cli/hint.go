@@ -27,15 +27,25 @@ func new2048HintCommand() *cobra.Command {
 	var fourChance float64
 	var budget time.Duration
 	var ev evalFlags
+	var perfect bool
+	var tables string
 	cmd := &cobra.Command{
 		Use:   "hint --board B [--depth D | --time T]",
 		Short: "Ask the solver for the best move and every direction's value (JSON)",
 		Long: `Ask the solver for the best move on a board and print one JSON object:
 {"best":"left","values":{"left":V,"right":V,"up":null,"down":V},"depth":D,...}
 Values are the expected value of the board after each move (by --eval) (null: the move changes
-nothing). Without --depth or --time the depth follows the position.`,
-		Example: `  gridgames 2048 hint --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2`,
-		Args:    cobra.NoArgs,
+nothing). Without --depth or --time the depth follows the position.
+
+--perfect answers from the exact tables of "gridgames 2048 solve" instead (boards of at most
+10 cells): each move's exact value, its points plus the expected final score after it under
+optimal play, and, when a table for it is at hand, the largest chance of making the next tile
+(twice the largest). Boards of up to 8 cells (2x4) are solved on first need; 3x3 and 2x5 read
+the file "solve --out" wrote, named like 3x3-four0.1.table, from --tables, else $` + tablesEnv + `,
+else the tables directory beside the apps' data (~/.local/share/gridgames/tables).`,
+		Example: `  gridgames 2048 hint --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2
+  gridgames 2048 hint --perfect --board 2,4,8,0/0,2,0,0`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if boardText == "" {
 				return badInputf("--board is required, e.g. --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2")
@@ -43,6 +53,14 @@ nothing). Without --depth or --time the depth follows the position.`,
 			b, err := game2048.ParseBoard(boardText)
 			if err != nil {
 				return badInputf("--board: %w", err)
+			}
+			if perfect {
+				for _, f := range []string{"depth", "time", "eval", "network", "weights", "blend", "cutoff"} {
+					if cmd.Flags().Changed(f) {
+						return badInputf("--perfect and --%s cannot be used together: perfect play needs no search", f)
+					}
+				}
+				return perfectHint(cmd.Context(), cmd.OutOrStdout(), b, fourChance, tablesDir(tables))
 			}
 			if depth < 0 || depth > 12 {
 				return badInputf("--depth %d: want 0 (adaptive) to 12", depth)
@@ -88,6 +106,8 @@ nothing). Without --depth or --time the depth follows the position.`,
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	newChanceFlag(cmd.Flags(), &fourChance, "four", 0.1, "chance that a new tile is a 4,")
 	ev.register(cmd.Flags())
+	cmd.Flags().BoolVar(&perfect, "perfect", false, "exact values from the solved tables (boards of at most 10 cells)")
+	cmd.Flags().StringVar(&tables, "tables", "", "directory of exact tables for --perfect (default $"+tablesEnv+", else the data directory's tables)")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd
 }

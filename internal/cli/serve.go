@@ -24,12 +24,14 @@ type serveFlags struct {
 	addr    string
 	db      string
 	verbose bool
+	tables  string
 }
 
 func (f *serveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.addr, "addr", "localhost:8080", "address to listen on")
 	cmd.Flags().StringVar(&f.db, "db", "", "SQLite database file, or a postgres:// URL of a PostgreSQL database that several servers share\n(default: gridgames/gridgames.db in the user's data directory)")
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log every request")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "directory of exact 2048 tables for perfect hints on 3x3 and 2x5 (default $"+tablesEnv+", else tables in the user's data directory)")
 }
 
 func newServeCommand() *cobra.Command {
@@ -63,7 +65,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		return err
 	}
 	defer st.Close()
-	srv := server.New(st, server.Options{Logger: log})
+	srv := server.New(st, server.Options{Logger: log, Tables2048: tablesDir(f.tables)})
 	err = srv.ListenAndServe(cmd.Context(), f.addr, func(a net.Addr) {
 		log.Info("gridgames is serving", "url", "http://"+a.String(), "db", path)
 	})

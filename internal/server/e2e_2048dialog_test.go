@@ -209,8 +209,9 @@ func TestBrowser2048Dialogs(t *testing.T) {
 		}{
 			{"You win!", map[string]any{"won": true, "ranked": true}, true, "Try again, Submit score, Keep going"},
 			{"You win!", map[string]any{"won": true, "ranked": false}, false, "Try again, Keep going"},
-			{"Game over", map[string]any{"over": true, "ranked": true}, true, "Undo, Submit score, Try again"},
-			{"Game over", map[string]any{"over": true, "ranked": false}, false, "Undo, Try again"},
+			// A 2x2 board is solved exactly: its game over offers a review too.
+			{"Game over", map[string]any{"over": true, "ranked": true}, true, "Undo, Submit score, Try again, Review"},
+			{"Game over", map[string]any{"over": true, "ranked": false}, false, "Undo, Try again, Review"},
 		} {
 			ranked := map[bool]string{true: "ranked", false: "practice"}[tc.canSubmit]
 			t.Run(fmt.Sprintf("%s dialog of a %s game on a %s", tc.title, ranked, vp.name), func(t *testing.T) {

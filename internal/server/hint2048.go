@@ -19,9 +19,22 @@ type hint struct {
 	// State is the game's state after a counted hint (its seq and hints moved
 	// on); missing otherwise.
 	State *state2048 `json:"state,omitempty"`
+	// Perfect marks exact values (asked with ?perfect=1): each move's points
+	// plus the expected final score after it under optimal play.
+	Perfect bool `json:"perfect,omitempty"`
+	// ExpectedScore is a perfect hint's value of the position: the expected
+	// score still to come under optimal play.
+	ExpectedScore *float64 `json:"expectedScore,omitempty"`
+	// NextTile and NextTileChances give, when a table for it is at hand, each
+	// legal move's largest chance of making the next tile (twice the largest).
+	NextTile        uint64             `json:"nextTile,omitempty"`
+	NextTileChances map[string]float64 `json:"nextTileChances,omitempty"`
 }
 
 func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
+	if r.URL.Query().Get("perfect") == "1" {
+		return s.perfect2048(r, g)
+	}
 	sv, done, err := s.ai.solver(r.Context(), solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1, TableBits: 16})
 	if err != nil {
 		return hint{}, err

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gridgames/gridgames/game2048/solver/exact"
+
 	"github.com/gridgames/gridgames/game2048/solver"
 
 	"github.com/gridgames/gridgames/internal/store"
@@ -37,6 +39,10 @@ type Options struct {
 	// Now is the clock by which cached best scores age (nil means time.Now); a
 	// test moves it on instead of sleeping.
 	Now func() time.Time
+	// Tables2048 is the directory of exact 2048 tables ("gridgames 2048 solve --out")
+	// for perfect hints on boards of 9 and 10 cells; smaller boards are solved on
+	// first need. "" means none.
+	Tables2048 string
 }
 
 // Server serves the API and the pages. Create it with New.
@@ -55,6 +61,8 @@ type Server struct {
 
 	ai     *aiPool
 	static *assetSet // the web files, prepared once (assets.go)
+
+	exact2048, goals2048 *exact.Store // perfect play's tables (perfect2048.go)
 
 	health storeHealth // see health.go
 }
@@ -87,6 +95,8 @@ func New(st store.Store, opt Options) *Server {
 	bests, _ := lru.New[string, bestScore](maxBests)
 	s := &Server{store: st, log: opt.Logger, opt: opt, mux: http.NewServeMux(),
 		sessions: sessions, bests: bests, ai: newAIPool(opt.AIWorkers), static: static}
+	s.exact2048 = &exact.Store{Dir: opt.Tables2048}
+	s.goals2048 = &exact.Store{Dir: opt.Tables2048, SolveCells: goalSolveCells}
 	s.routes()
 	go solver.Warm() // the first 2048 hint need not wait for the network to unpack
 	return s
@@ -115,6 +125,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/2048/games/{id}/auto", s.auto2048)
 	s.mux.HandleFunc("POST /api/2048/games/{id}/score", s.score2048)
 	s.mux.HandleFunc("GET /api/2048/games/{id}/record", s.record2048)
+	s.mux.HandleFunc("GET /api/2048/games/{id}/review", s.review2048)
 	s.mux.HandleFunc("GET /api/2048/leaderboard", s.leaderboard2048)
 
 	s.mux.HandleFunc("POST /api/othello/games", s.createOthello)

@@ -10,6 +10,7 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/game2048/session"
 	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/game2048/solver/exact"
 )
 
 // Options2048 configure the 2048 program.
@@ -27,6 +28,9 @@ type Options2048 struct {
 	SlideTime time.Duration
 	// HintTime is the solver's budget per hint or autoplay move (0 means 120ms).
 	HintTime time.Duration
+	// Tables is the directory of exact tables for perfect hints (key P) on 3x3
+	// and 2x5; smaller boards are solved on first need.
+	Tables string
 }
 
 // maxQueued bounds the memory the keys waiting for a slide take, far above what
@@ -63,6 +67,8 @@ type Model2048 struct {
 	wantHint bool               // a hint was asked for and is not shown yet
 	hint     string
 	status   string
+	perfect  bool         // hints and autoplay from the exact tables (game2048_perfect.go)
+	exact    *exact.Store // those tables
 }
 
 // slideDoneMsg ends the showing of move number seq.
@@ -77,7 +83,7 @@ func New2048(opt Options2048) (*Model2048, error) {
 		opt.HintTime = 120 * time.Millisecond
 	}
 	m := &Model2048{opt: opt, width: 80, height: 24,
-		solver: solver.New(solver.Options{Time: opt.HintTime, Depth: 6})}
+		solver: solver.New(solver.Options{Time: opt.HintTime, Depth: 6}), exact: &exact.Store{Dir: opt.Tables}}
 	go solver.Warm() // so that the first hint need not wait for the network to unpack
 	cmd, err := m.newGame()
 	if err != nil {
@@ -143,6 +149,9 @@ func (m *Model2048) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case solvedMsg:
 		return m, m.solved(msg)
+	case reviewMsg:
+		m.reviewed(msg)
+		return m, nil
 	case autoStepMsg:
 		if m.auto && !m.thinking && !m.game.Over() {
 			return m, m.search(true)
@@ -203,6 +212,10 @@ func (m *Model2048) key(k string) tea.Cmd {
 		if !m.thinking {
 			return m.search(false)
 		}
+	case "P":
+		m.togglePerfect()
+	case "R":
+		return m.review()
 	case "A":
 		m.auto = !m.auto
 		if !m.auto {

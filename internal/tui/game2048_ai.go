@@ -13,10 +13,11 @@ import (
 
 // solvedMsg carries the solver's answer for the game at generation gen.
 type solvedMsg struct {
-	gen  int
-	auto bool
-	a    solver.Analysis
-	err  error
+	gen     int
+	auto    bool
+	a       solver.Analysis
+	err     error
+	perfect bool // from the exact tables: a.Values are exact
 }
 
 // autoStepMsg asks for the next autoplay move.
@@ -28,6 +29,9 @@ func (m *Model2048) search(auto bool) tea.Cmd {
 	m.thinking = true
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
+	if m.perfect && m.perfectable() {
+		return m.perfectSearch(ctx, auto)
+	}
 	b, four, gen, sv := m.game.Board(), m.game.Rules().FourChance, m.gen, m.solver
 	return func() tea.Msg {
 		a, err := sv.BestMove(ctx, b, four)
@@ -55,6 +59,9 @@ func (m *Model2048) solved(msg solvedMsg) tea.Cmd {
 		m.auto, m.wantHint = false, false
 		if !m.game.Over() {
 			m.status = "The solver failed: " + msg.err.Error()
+			if msg.perfect {
+				m.status = "No perfect play: " + msg.err.Error()
+			}
 		}
 		return nil
 	}
@@ -63,6 +70,9 @@ func (m *Model2048) solved(msg solvedMsg) tea.Cmd {
 		m.sess.Apply(session.Hint) // counted, as on the web; it cannot fail: the search found a move
 		m.hint = msg.a.Best.String()
 		m.status = fmt.Sprintf("Hint: %s (searched %d deep).", m.hint, msg.a.Depth)
+		if msg.perfect {
+			m.status = fmt.Sprintf("Perfect hint: %s, expected final score %.2f.", m.hint, float64(m.game.Score())+msg.a.Values[msg.a.Best])
+		}
 	}
 	if !msg.auto || !m.auto {
 		return nil

@@ -13,6 +13,7 @@ let queue = [];    // intents waiting for the one in flight: 'left'..'down' or '
 let busy = false;  // pump is sending the queue's intents
 let hurry = null;  // ends the slide on show at once: a key came in
 let auto = false;
+let perfect = false; // hints and auto-play from the exact tables (boards of at most 10 cells)
 let hintTimer = 0;
 let undoAgreed = false; // the person agreed to end the ranking with the next undo
 
@@ -173,6 +174,30 @@ function draw() {
   layout();
   drawTiles();
   drawScores(0);
+  $('perfect').hidden = !perfectable();
+  if (!perfectable() && perfect) setPerfect(false);
+}
+
+function setPerfect(on) {
+  perfect = on;
+  $('perfect').setAttribute('aria-pressed', String(on));
+  if (!on) $('perfect-info').hidden = true;
+}
+
+// showPerfect writes a perfect hint's exact values: each move's expected final
+// score and, when known, its chance of making the next tile.
+function showPerfect(h) {
+  const el = $('perfect-info');
+  const dirs = ['left', 'right', 'up', 'down'].filter((d) => d in h.values);
+  const pct = (p) => (100 * p).toFixed(p > 0.9999 || p < 0.0001 ? 4 : 2) + '%';
+  // Enough decimals to tell the moves apart: they often differ by less than a point.
+  const vals = dirs.map((d) => h.values[d]);
+  const places = Math.max(...vals) - Math.min(...vals) < 0.1 ? 4 : 2;
+  let text = 'Exact: ' + dirs.map((d) => `${d} ${(state.score + h.values[d]).toFixed(places)}${d === h.best ? ' (best)' : ''}`).join(' · ');
+  text += ' expected final score';
+  if (h.nextTileChances) text += `. Chance of making ${h.nextTile}: ` + dirs.map((d) => `${d} ${pct(h.nextTileChances[d])}`).join(' · ');
+  el.textContent = text + '.';
+  el.hidden = false;
 }
 
 // slide waits for the slide to end, or less when a key comes in meanwhile.
@@ -211,7 +236,11 @@ async function animate(move, quick) {
 const post = (what, body) => api('POST', `/api/2048/games/${game.id}/${what}`, body, game.token);
 const sendMove = (dir) => post('moves', { dir, seq: state.seq });
 const sendUndo = () => post('undo', { seq: state.seq });
-const sendAuto = () => post('auto', { seq: state.seq });
+const sendAuto = () => post(perfect ? 'auto?perfect=1' : 'auto', { seq: state.seq });
+
+// perfectable says whether the board has an exact solution: at most 10 cells, the
+// standard start of two tiles.
+const perfectable = () => state.rules.rows * state.rules.cols <= 10 && state.rules.startTiles === 2;
 
 // reloadIfMoved reads the game again after a 409. When it moved on elsewhere
 // (another tab, another device), the page drops the keys waiting, draws the game
@@ -269,6 +298,7 @@ async function pump() {
         continue;
       }
       clearHint();
+      $('perfect-info').hidden = true; // the values were for the position before
       try {
         if (intent === 'undo') {
           if (needsUndoWarning()) { warnUndo(); continue; }
@@ -365,12 +395,15 @@ function showHint(dir) {
 async function hint() {
   if (!state || state.over) return;
   try {
-    const h = await post('hint', {});
+    const h = await post(perfect ? 'hint?perfect=1' : 'hint', {});
     // A counted hint is an action of the game: take the state it answers with,
     // unless a move's reply came in after it.
     if (h.state && h.state.seq > state.seq) { state = h.state; drawScores(0); }
     showHint(h.best);
-    announce(`Hint: move ${h.best} (searched ${h.depth} tiles deep).`);
+    if (h.perfect) {
+      showPerfect(h);
+      announce(`Perfect hint: move ${h.best}, expected final score ${(state.score + h.values[h.best]).toFixed(2)}.`);
+    } else announce(`Hint: move ${h.best} (searched ${h.depth} tiles deep).`);
   } catch (e) { announce('Hint failed: ' + e.message); }
 }
 
@@ -463,12 +496,36 @@ function showWin() {
 
 function showOver() {
   announce(`Game over. Score ${state.score}.`);
+  $('end-review').hidden = true;
   const dlg = endDialog('Game over', `No moves left. Score ${state.score} in ${state.moves} moves.${offBoard()}`, state.canSubmit, [
     button('Undo', 'ghost', () => { dlg.close(); intend('undo'); }),
     ...(state.canSubmit ? [button('Submit score', 'ghost', submitScore)] : []),
     button('Try again', '', () => { dlg.close(); newGame(); }),
+    ...(perfectable() ? [button('Review', 'ghost', showReview)] : []),
   ]);
   dlg.querySelector('input[name=name]').value = localStorage.getItem('gridgames:name') || '';
+}
+
+// showReview lists, in the end dialog, the moves that lost expected score
+// against perfect play.
+async function showReview() {
+  const el = $('end-review');
+  el.hidden = false;
+  el.textContent = 'Reviewing against perfect play…';
+  try {
+    const r = await api('GET', `/api/2048/games/${game.id}/review`);
+    const head = document.createElement('p');
+    head.textContent = `Perfect play expected ${r.expectedScore.toFixed(2)} from your first position. ` +
+      (r.mistakes.length ? `${r.mistakes.length} moves lost ${r.lost.toFixed(2)} points of expected score:` : 'Every move was a best move.');
+    const list = document.createElement('ul');
+    list.className = 'review';
+    for (const m of r.mistakes) {
+      const li = document.createElement('li');
+      li.textContent = `move ${m.number}: ${m.played}, best ${m.best}, lost ${m.loss.toFixed(m.loss < 0.01 ? 4 : 2)}`;
+      list.append(li);
+    }
+    el.replaceChildren(head, list);
+  } catch (e) { el.textContent = 'No review: ' + e.message; }
 }
 
 // Enter in the name field submits the score instead of closing the dialog.
@@ -607,6 +664,10 @@ $('new').addEventListener('click', () => confirmNew(() => newGame()));
 $('undo').addEventListener('click', () => intend('undo'));
 $('hint').addEventListener('click', hint);
 $('auto').addEventListener('click', () => (auto ? stopAuto() : startAuto()));
+$('perfect').addEventListener('click', () => {
+  setPerfect(!perfect);
+  announce(perfect ? 'Perfect: hints and auto-play now come from the exact solution of this board.' : 'Perfect off: hints and auto-play search again.');
+});
 $('settings').addEventListener('click', openSettings);
 $('speed').addEventListener('change', (e) => e.target.blur());
 $('leaders').addEventListener('click', () => showLeaders());

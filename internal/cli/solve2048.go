@@ -1,0 +1,190 @@
+package cli
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+
+	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver/exact"
+	"github.com/spf13/cobra"
+)
+
+// solveOutput is what `2048 solve --json` prints. With --goal, expectedScore and
+// expectedScoreTwoTwos are absent and goalChance and goalChanceTwoTwos say the
+// chance of making the goal; tileChances is for the score objective only.
+type solveOutput struct {
+	Rows                 int                `json:"rows"`
+	Cols                 int                `json:"cols"`
+	FourChance           float64            `json:"fourChance"`
+	Goal                 uint64             `json:"goal,omitempty"`
+	ExpectedScore        *float64           `json:"expectedScore,omitempty"`
+	ExpectedScoreTwoTwos *float64           `json:"expectedScoreTwoTwos,omitempty"`
+	GoalChance           *float64           `json:"goalChance,omitempty"`
+	GoalChanceTwoTwos    *float64           `json:"goalChanceTwoTwos,omitempty"`
+	TileChances          map[string]float64 `json:"tileChances,omitempty"`
+	Positions            int64              `json:"positions"`
+	Seconds              float64            `json:"seconds"`
+	Out                  string             `json:"out,omitempty"`
+}
+
+func new2048SolveCommand() *cobra.Command {
+	var rows, cols int
+	var four float64
+	var goal uint64
+	var asJSON bool
+	var outPath string
+	cmd := &cobra.Command{
+		Use:   "solve --rows R --cols C [--four P] [--goal TILE] [--json] [--out FILE]",
+		Short: "Solve a small board exactly: optimal play's expected score and tile chances",
+		Long: `Solve a board of at most 10 cells (2x2, 2x3, 2x4, 3x3, 2x5 and their transposes)
+exactly: the value under optimal play of every position reachable from the standard start
+(two tiles on distinct uniformly drawn cells, each a 4 with chance --four), by backward
+induction over layers of equal tile sum, with no heuristic and no depth limit.
+
+It prints the expected final score of optimal play from the standard start and from two 2s,
+the number of positions (mirrors and turns counted once) and, under that policy, the chance
+of making each tile. With --goal TILE it maximises the chance of making TILE instead.
+--out writes the table (a checksummed binary file) for the apps to load; an interrupted
+solve writes nothing. Larger boards are refused at once.`,
+		Example: `  gridgames 2048 solve --rows 2 --cols 4
+  gridgames 2048 solve --rows 3 --cols 3 --out 3x3.table --json
+  gridgames 2048 solve --rows 2 --cols 3 --goal 128`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.Flags().Changed("rows") || !cmd.Flags().Changed("cols") {
+				return badInputf("--rows and --cols are required, e.g. --rows 3 --cols 3")
+			}
+			if err := exact.CheckSize(rows, cols); err != nil {
+				return badInputf("--rows/--cols: %s", trimExact(err))
+			}
+			if goal != 0 {
+				if t, err := game2048.TileOf(goal); err != nil || t < 2 || t > 15 {
+					return badInputf("--goal %d: want a tile from 4 to 32768 (a power of two)", goal)
+				}
+			}
+			var out *atomicFile
+			if outPath != "" {
+				f, err := createBeside("--out", outPath)
+				if err != nil {
+					return err
+				}
+				defer f.discard()
+				out = f
+			}
+			bar := newProgress(cmd, "solving ")
+			defer bar.finish()
+			t, err := exact.Solve(cmd.Context(), exact.Config{Rows: rows, Cols: cols, FourChance: four, Goal: goal,
+				Progress: func(p exact.Progress) { bar.status(solveStatus(p)) }})
+			bar.finish()
+			if err != nil {
+				if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
+					return badInputf("%s", trimExact(err))
+				}
+				return err
+			}
+			if out != nil {
+				if err := t.Write(out); err != nil {
+					return fmt.Errorf("--out %s: %w", outPath, err)
+				}
+				if !out.direct {
+					_ = out.Chmod(0o644) // a table is for every app to read, as any data file
+				}
+				if err := out.commit(); err != nil {
+					return err
+				}
+			}
+			res := solveResult(t, outPath)
+			if asJSON {
+				return json.NewEncoder(cmd.OutOrStdout()).Encode(res)
+			}
+			return printSolve(cmd.OutOrStdout(), res)
+		},
+	}
+	cmd.Flags().IntVar(&rows, "rows", 0, "rows of the board")
+	cmd.Flags().IntVar(&cols, "cols", 0, "columns of the board")
+	newChanceFlag(cmd.Flags(), &four, "four", 0.1, "the chance that a new tile is a 4,")
+	cmd.Flags().Uint64Var(&goal, "goal", 0, "maximise the chance of making this tile instead of the score")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().StringVar(&outPath, "out", "", "write the solved table to this file")
+	return cmd
+}
+
+// trimExact drops the package prefix of an exact error for a one-line message.
+func trimExact(err error) string {
+	s := err.Error()
+	for _, p := range []string{"exact: board too big to solve: ", "exact: invalid configuration: ",
+		"exact: no table for this board: ", "exact: board not in the table: "} {
+		if len(s) > len(p) && s[:len(p)] == p {
+			return s[len(p):]
+		}
+	}
+	return s
+}
+
+// solveStatus is the spinner's text for a progress report.
+func solveStatus(p exact.Progress) string {
+	switch p.Phase {
+	case exact.PhaseEnumerate:
+		return fmt.Sprintf("listing positions: tile sum %d, %s so far", p.Sum, thousands(p.Positions))
+	case exact.PhaseValues:
+		return fmt.Sprintf("valuing %s positions: layer %d of %d", thousands(p.Positions), p.Done, p.Layers)
+	default:
+		return fmt.Sprintf("tile chances: layer %d of %d", p.Done, p.Layers)
+	}
+}
+
+func solveResult(t *exact.Table, outPath string) solveOutput {
+	s := t.Summary()
+	res := solveOutput{Rows: t.Rows(), Cols: t.Cols(), FourChance: t.FourChance(), Goal: t.Goal(),
+		Positions: s.Positions, Seconds: s.Seconds, Out: outPath}
+	v, v2 := s.Value, s.ValueTwoTwos
+	if t.Goal() != 0 {
+		res.GoalChance, res.GoalChanceTwoTwos = &v, &v2
+		return res
+	}
+	res.ExpectedScore, res.ExpectedScoreTwoTwos = &v, &v2
+	res.TileChances = map[string]float64{}
+	for tile, c := range s.TileChances() {
+		res.TileChances[strconv.FormatUint(tile, 10)] = c
+	}
+	return res
+}
+
+func printSolve(w io.Writer, r solveOutput) error {
+	fmt.Fprintf(w, "%dx%d board, a new tile is a 4 with chance %s\n", r.Rows, r.Cols, formatChance(r.FourChance))
+	fmt.Fprintf(w, "positions: %s (mirrors and turns counted once), solved in %.1f s\n", thousands(r.Positions), r.Seconds)
+	if r.Goal != 0 {
+		fmt.Fprintf(w, "best chance of making %d: %.6f%% (from two 2s: %.6f%%)\n", r.Goal, 100**r.GoalChance, 100**r.GoalChanceTwoTwos)
+	} else {
+		fmt.Fprintf(w, "expected final score of optimal play: %.6f\n", *r.ExpectedScore)
+		fmt.Fprintf(w, "  from two 2s:                        %.6f\n", *r.ExpectedScoreTwoTwos)
+		fmt.Fprintln(w, "chance of making each tile under that policy:")
+		tiles := slices.SortedFunc(maps.Keys(r.TileChances), func(a, b string) int {
+			x, _ := strconv.ParseUint(a, 10, 64)
+			y, _ := strconv.ParseUint(b, 10, 64)
+			return cmp.Compare(x, y)
+		})
+		for _, tile := range tiles {
+			fmt.Fprintf(w, "  %6s  %.6f%%\n", tile, 100*r.TileChances[tile])
+		}
+	}
+	if r.Out != "" {
+		fmt.Fprintf(w, "table written to %s\n", r.Out)
+	}
+	return nil
+}
+
+// thousands writes n with commas: 4980767 is "4,980,767".
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
