@@ -88,9 +88,10 @@ changes nothing). Stage 1, then stage 2 as proposed (not yet measured):
   gridgames 2048 train --games G2 --resume stage1.ckpt.gz --stages 2 --restarts 0.3 \
       --checkpoint stage2.ckpt.gz --out net6.gz
 
-The built-in 6-tuple network was made by (about an hour on one CPU):
-  gridgames 2048 train --games 200000 --seed 1 --rate 0.1 --out a.gz
-  gridgames 2048 train --games 50000 --seed 2 --rate 0.02 --from a.gz --out net6.gz
+The built-in 6-tuple network is stage 1 stopped at 359,372 games; its light
+checkpoint is in the repository (train/stage1.light.ckpt.gz.00 and .01: join
+them with cat), and the network is the checkpoint's:
+  gridgames 2048 train --games 359372 --resume stage1.ckpt.gz --out net6.gz
 
 The built-in 4-tuple network was made by (about 16 minutes on one CPU):
   gridgames 2048 train --tuples 4 --games 125000 --seed 1 --rate 0.1 --out a.gz
