@@ -20,7 +20,8 @@ import (
 // depth-d search as the levels and `othello analyze` run it (ProbCut on), and the
 // start position's values at depths 6 to 12. It runs only with
 // GRIDGAMES_CONSISTENCY=N (50 is the issue's measure, about ten minutes on one
-// core); GRIDGAMES_MIDGAME names a midgame file to use instead of the built-in one.
+// core); GRIDGAMES_MIDGAME names a midgame file to use instead of the built-in one,
+// and GRIDGAMES_CONSISTENCY_SEED another seed for the positions (36 by default).
 func TestConsistency(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("GRIDGAMES_CONSISTENCY"))
 	if n == 0 {
@@ -49,7 +50,14 @@ func TestConsistency(t *testing.T) {
 
 	diffs := make([][]float64, hi)  // |v(d) - v(d+1)|
 	signed := make([]float64, hi+1) // sum of v(d) - v(d+1)
-	for i, pos := range consistencyPositions(n) {
+	seed := uint64(36)
+	if s := os.Getenv("GRIDGAMES_CONSISTENCY_SEED"); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			t.Fatalf("GRIDGAMES_CONSISTENCY_SEED=%q: want a number", s)
+		}
+	}
+	for i, pos := range consistencyPositions(n, seed) {
 		v := values(pos, lo, hi)
 		for d := lo; d < hi; d++ {
 			diffs[d] = append(diffs[d], math.Abs(v[d]-v[d+1]))
@@ -91,8 +99,8 @@ func consistencyMidgame(t *testing.T) *Midgame {
 // consistencyPositions returns n positions with 20 to 40 empties (the number
 // drawn uniformly), each from its own plausible game (see plausibleMove) with a
 // fixed seed; positions where the side to move must pass are skipped.
-func consistencyPositions(n int) []othello.Position {
-	rnd := rand.New(rand.NewPCG(36, 36))
+func consistencyPositions(n int, seed uint64) []othello.Position {
+	rnd := rand.New(rand.NewPCG(seed, 36))
 	player := New(Options{Workers: 1, TableBits: 12})
 	var out []othello.Position
 	for len(out) < n {
