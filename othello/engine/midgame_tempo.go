@@ -17,17 +17,17 @@ import (
 // A correct evaluation has no such swing: the true value of a position is the
 // best of its children's, whatever depth one reads it at.
 //
-// The midgame weights had that error, growing from about nothing in the phases
-// fitted to exact solves to about four discs in the opening (see the README):
-// each phase was fitted to 4-ply searches whose leaves the phase before valued,
-// an even depth, so its labels inherited that phase's error (plus the bias of
-// the search's maximum over noisy leaves) and passed it on, phase after phase.
+// The midgame weights had that error, from a tenth of a disc in the last phase
+// to over four in the opening (see the README). Even a phase fitted to exact
+// solves errs that way on the leaves a search reaches, and each later phase was
+// fitted to 4-ply searches whose leaves the phase before valued, an even depth,
+// so its labels inherited that phase's error and passed it on.
 //
 // CalibrateTempo measures b for each phase and takes it out of the phase's
 // constant weight (the pattern feature that is 1 for every position: the side to
 // move's tempo term). It changes no comparison between two positions of one phase
-// with the same side to move, so the order of moves a search prefers stays as
-// the patterns had it.
+// with the same side to move, so among moves searched to one depth a search
+// prefers what it did (but for lines that pass or cross phases).
 
 // TempoOptions configure CalibrateTempo.
 type TempoOptions struct {
