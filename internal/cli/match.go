@@ -47,7 +47,7 @@ type matchSummary struct {
 }
 
 func newOthelloMatchCommand() *cobra.Command {
-	var black, white, midgame string
+	var black, white, midgame, secondMidgame string
 	var games, size, opening, workers int
 	var seed uint64
 	var asJSON, transcripts bool
@@ -91,9 +91,15 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 			if workers == 0 {
 				workers = defaultWorkers()
 			}
-			var mid *engine.Midgame
+			var mid [2]*engine.Midgame // by player: first, second
 			if midgame != "" {
-				if mid, err = readMidgameFile(midgame, "--midgame"); err != nil {
+				if mid[0], err = readMidgameFile(midgame, "--midgame"); err != nil {
+					return err
+				}
+			}
+			mid[1] = mid[0]
+			if secondMidgame != "" {
+				if mid[1], err = readMidgameFile(secondMidgame, "--second-midgame"); err != nil {
 					return err
 				}
 			}
@@ -133,6 +139,7 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&transcripts, "transcripts", false, "also print every game's transcript")
 	f.StringVar(&midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
+	f.StringVar(&secondMidgame, "second-midgame", "", "the second player's (--white's) midgame evaluation, to match two evaluations (default: --midgame's)")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
 	return cmd
@@ -156,7 +163,7 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 // each player, every game a session with the two seats. If the context ends, the
 // finished games are summed up and the context's error comes back with them.
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
-	games, opening int, seed uint64, workers int, mid *engine.Midgame) (matchSummary, error) {
+	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame) (matchSummary, error) {
 	ctx := cmd.Context()
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, (games+1)/2)
@@ -190,8 +197,10 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	live := &matchProgress{bar: newProgress(cmd, ""), games: games, moves: map[int]int{}}
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
-			opt := engine.Options{Workers: 1, TableBits: 20, Midgame: mid}
-			return [2]*engine.Engine{engine.New(opt), engine.New(opt)}
+			return [2]*engine.Engine{
+				engine.New(engine.Options{Workers: 1, TableBits: 20, Midgame: mid[0]}),
+				engine.New(engine.Options{Workers: 1, TableBits: 20, Midgame: mid[1]}),
+			}
 		},
 		func(engs [2]*engine.Engine, i int) {
 			firstBlack := i%2 == 0

@@ -40,7 +40,7 @@ with at most --exact empty squares are solved exactly, the others valued by a
 weights are then fitted to them (starting from the next phase's). --dir keeps each
 phase's samples (othello train reads them). The result is for --midgame.
 
-The built-in evaluation was made by (about 20 minutes on 2 CPUs):
+The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello tempo:
   gridgames othello midgame --games 20000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

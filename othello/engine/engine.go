@@ -456,9 +456,10 @@ type MoveValue struct {
 }
 
 // Analyze values every legal move of pos within lim (each move gets the same
-// depth or, when solving, an exact score), best first. lim.Time is shared out
-// among the moves. If ctx ends first, Analyze returns the moves valued so far
-// (best first) with ctx's error.
+// depth or, when solving, an exact score), best first. With lim.Time, every move
+// is valued at one depth after another, and the answer is the deepest depth all
+// of them reached in the time (see analyzeTimed). If ctx ends first, Analyze
+// returns the moves valued so far (best first) with ctx's error.
 func (e *Engine) Analyze(ctx context.Context, pos othello.Position, lim Limits) ([]MoveValue, error) {
 	if pos.Over() {
 		return nil, ErrNoMove
@@ -466,12 +467,12 @@ func (e *Engine) Analyze(ctx context.Context, pos othello.Position, lim Limits) 
 	if pos.MustPass() {
 		return []MoveValue{{Move: othello.Pass, PV: []othello.Square{othello.Pass}}}, nil
 	}
+	if lim.Time > 0 {
+		return e.analyzeTimed(ctx, pos, lim)
+	}
 	legal := pos.LegalMoves()
 	var out []MoveValue
 	per := subLimits(lim)
-	if lim.Time > 0 {
-		per.Time = lim.Time / time.Duration(len(legal))
-	}
 	for i, m := range legal {
 		if lim.Progress != nil {
 			per.Progress = func(p Progress) {

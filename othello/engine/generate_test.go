@@ -15,7 +15,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		sum  string
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
-		{"midgame_default.bin.gz", defaultMidgameFile, "b08aa635fba6990794ab5a802ac2704a65d233f7a968b77fb812788f0e55a0f5"},
+		{"midgame_default.bin.gz", defaultMidgameFile, "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum := sha256.Sum256(tc.data)

@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridgames/gridgames/othello/engine"
+)
+
+// othello tempo reads a midgame file, prints a line for each phase it measured
+// and writes an evaluation that reads back, the same whatever the workers.
+func TestOthelloTempo(t *testing.T) {
+	def := engine.DefaultMidgame()
+	if def == nil {
+		t.Skip("no built-in midgame evaluation")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.gz")
+	var buf bytes.Buffer
+	if _, err := def.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var files [2][]byte
+	for i, workers := range []string{"1", "2"} {
+		out := filepath.Join(dir, "out"+workers+".gz")
+		stdout, errOut, code := run(t, "", "othello", "tempo", "--midgame", in, "--out", out,
+			"--positions", "2", "--depth", "2", "--workers", workers, "--json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		lines := strings.Split(strings.TrimSpace(stdout), "\n")
+		if len(lines) != engine.MidgamePhases {
+			t.Fatalf("%d lines, want one for each of %d phases: %q", len(lines), engine.MidgamePhases, stdout)
+		}
+		for _, l := range lines {
+			var p engine.TempoPhase
+			if err := json.Unmarshal([]byte(l), &p); err != nil || p.Positions == 0 || p.Tempo != p.Swing/2 {
+				t.Fatalf("line %q (%v)", l, err)
+			}
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := engine.ReadMidgame(bytes.NewReader(data)); err != nil {
+			t.Fatal(err)
+		}
+		files[i] = data
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("one and two workers wrote different files")
+	}
+}
