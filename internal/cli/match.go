@@ -47,7 +47,7 @@ type matchSummary struct {
 }
 
 func newOthelloMatchCommand() *cobra.Command {
-	var black, white, midgame string
+	var black, white, midgame, book string
 	var games, size, opening, workers int
 	var seed uint64
 	var asJSON, transcripts bool
@@ -91,13 +91,17 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 			if workers == 0 {
 				workers = defaultWorkers()
 			}
+			books, err := matchBooks(book)
+			if err != nil {
+				return err
+			}
 			var mid *engine.Midgame
 			if midgame != "" {
 				if mid, err = readMidgameFile(midgame, "--midgame"); err != nil {
 					return err
 				}
 			}
-			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid)
+			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid, books)
 			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
 			if err != nil && !interrupted {
 				return err
@@ -132,10 +136,27 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 	f.IntVar(&workers, "workers", 0, "games played side by side (0: one per CPU)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&transcripts, "transcripts", false, "also print every game's transcript")
+	f.StringVar(&book, "book", "both", "which players' levels 6-10 play from the opening book: both, first, second or none")
 	f.StringVar(&midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
 	return cmd
+}
+
+// matchBooks reads --book: the opening book of the first and second players.
+func matchBooks(which string) ([2]*engine.Book, error) {
+	b := engine.DefaultBook()
+	switch which {
+	case "both":
+		return [2]*engine.Book{b, b}, nil
+	case "first":
+		return [2]*engine.Book{b, nil}, nil
+	case "second":
+		return [2]*engine.Book{nil, b}, nil
+	case "none":
+		return [2]*engine.Book{}, nil
+	}
+	return [2]*engine.Book{}, badInputf("--book %q: want both, first, second or none", which)
 }
 
 // printMatch writes the match table.
@@ -156,7 +177,7 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 // each player, every game a session with the two seats. If the context ends, the
 // finished games are summed up and the context's error comes back with them.
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
-	games, opening int, seed uint64, workers int, mid *engine.Midgame) (matchSummary, error) {
+	games, opening int, seed uint64, workers int, mid *engine.Midgame, books [2]*engine.Book) (matchSummary, error) {
 	ctx := cmd.Context()
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, (games+1)/2)
@@ -191,7 +212,9 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
 			opt := engine.Options{Workers: 1, TableBits: 20, Midgame: mid}
-			return [2]*engine.Engine{engine.New(opt), engine.New(opt)}
+			first, second := opt, opt
+			first.Book, second.Book = books[0], books[1]
+			return [2]*engine.Engine{engine.New(first), engine.New(second)}
 		},
 		func(engs [2]*engine.Engine, i int) {
 			firstBlack := i%2 == 0

@@ -199,6 +199,14 @@ func valueText(score float64) string {
 	return fmt.Sprint(n)
 }
 
+// bookMark marks a value from the opening book.
+func bookMark(v engine.MoveValue) string {
+	if v.Book {
+		return " book"
+	}
+	return ""
+}
+
 func (m *ModelOthello) hintText() string {
 	if len(m.vals) == 0 {
 		return ""
@@ -208,7 +216,7 @@ func (m *ModelOthello) hintText() string {
 		if i == 4 {
 			break
 		}
-		parts = append(parts, v.Move.String()+" "+valueText(v.Score))
+		parts = append(parts, v.Move.String()+" "+valueText(v.Score)+bookMark(v))
 	}
 	return "Hint: " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
 }
