@@ -15,10 +15,10 @@ import (
 // symmetries of the board), so one entry serves every symmetric line. A move
 // whose position after it is in the book too takes that position's value
 // (negamax through the book: the best of its moves, from its side); the others
-// keep the value of the search that valued them. A Book is made by BuildBook,
-// ReadBook or NewBook; its methods may be called from several goroutines at
-// once, except the ones that change it (Expand, AddLine, Deepen and BuildBook's
-// work), which must be called alone.
+// keep the value of the search that valued them. A Book is made by NewBook and
+// Build, or by ReadBook; its methods may be called from several goroutines at
+// once, except the ones that change it (Build, AddLine and Deepen), which must
+// be called alone.
 type Book struct {
 	entries  map[bookKey]*bookEntry
 	settings BookSettings
@@ -44,7 +44,7 @@ type bookEntry struct {
 // bookUnit is the book's value unit: sixteenths of a disc.
 const bookUnit = 16
 
-// BookSettings are how a book is built (and extended): see BuildBook.
+// BookSettings are how a book is built (and extended): see Book.Build.
 type BookSettings struct {
 	// Depth is the search depth of the values, in plies from the position after
 	// the move, at most: a search ends where an even number of squares is empty

@@ -17,3 +17,10 @@ package engine
 // exactly, the others valued by a 4-ply search over the phases learned before):
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 20000 --seed 1 --out midgame_default.bin.gz && rm -r $d"
+//
+// book_default.bin.gz, the opening book of levels 6-10 and of analysis (every
+// move of the positions up to 10 plies along the moves within 2 discs of the
+// best, valued by 10-ply searches of the learned evaluation; one CPU, each
+// search from an empty table, so the bytes repeat; see BOOK_TIME below):
+//
+//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello book build --depth 10 --plies 10 --margin 2 --out $d/book.gz && mv $d/book.gz book_default.bin.gz && rm -r $d"
