@@ -199,10 +199,11 @@ func valueText(score float64) string {
 	return fmt.Sprint(n)
 }
 
-// bookMark marks a value from the opening book.
-func bookMark(v engine.MoveValue) string {
-	if v.Book {
-		return " book"
+// bookMark marks values from the opening book (the engine answers a book
+// position wholly from the book).
+func bookMark(vals []engine.MoveValue) string {
+	if len(vals) > 0 && vals[0].Book {
+		return " (book)"
 	}
 	return ""
 }
@@ -216,7 +217,7 @@ func (m *ModelOthello) hintText() string {
 		if i == 4 {
 			break
 		}
-		parts = append(parts, v.Move.String()+" "+valueText(v.Score)+bookMark(v))
+		parts = append(parts, v.Move.String()+" "+valueText(v.Score))
 	}
-	return "Hint: " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
+	return "Hint" + bookMark(m.vals) + ": " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
 }

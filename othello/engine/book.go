@@ -51,15 +51,15 @@ type BookSettings struct {
 	// (Depth or Depth-1 plies), so the values of positions of different plies
 	// stand on the same footing (the evaluation's values swing with the parity
 	// of the leaves).
-	Depth int
+	Depth int `json:"depth"`
 	// Plies bounds the build: it values the moves of positions with at most
 	// Plies discs more than the start's four.
-	Plies int
+	Plies int `json:"plies"`
 	// Margin is the width in discs of the good moves the build follows: every
 	// move within Margin of the best of its position.
-	Margin float64
+	Margin float64 `json:"margin"`
 	// Endgame solves the moves exactly from this many empty squares (0: never).
-	Endgame int
+	Endgame int `json:"endgame"`
 }
 
 // NewBook returns an empty book with the given settings.
