@@ -62,7 +62,9 @@ each pair of games starts from the same opening of a few random moves, so the
 colours are fair. Games run side by side on the CPUs. On a terminal a status line
 shows the games finished and the moves of each game under way; when stderr is not
 a terminal, a line goes there as each game starts and ends. The table is from the
-first player's side: wins, draws, losses and the mean final disc difference.`,
+first player's side: wins, draws, losses and the mean final disc difference.
+Levels 6 to 10 play from the opening book while a game is in it (a move drawn
+among those near the best, so games differ); --book says whose levels do.`,
 		Example: `  gridgames othello match --black 3 --white 2 --games 100
   gridgames othello match --black level10 --white greedy --games 20 --json`,
 		Args: cobra.NoArgs,
