@@ -83,6 +83,12 @@ func TestBookCanonical(t *testing.T) {
 			if k.position().Moves()>>c&1 == 0 || fromCanon[sym][c] != int8(sq) {
 				t.Fatalf("%v: move %v maps to %d, not a legal move of the key or not back", pos, othello.Square(sq), c)
 			}
+			// The move and its image lead to mirror images of one position.
+			a, _, _ := keyOf(pos.Play(othello.Square(sq)))
+			b, _, _ := keyOf(k.position().Play(othello.Square(c)))
+			if a != b {
+				t.Fatalf("%v: move %v and its image %d lead to different positions", pos, othello.Square(sq), c)
+			}
 		}
 	}
 }
