@@ -70,7 +70,7 @@ func TestAnalyzeStoppedPrintsDeepestDepth(t *testing.T) {
 			}
 		}
 		return false
-	}, 30*time.Second, "othello", "analyze", "--board", start8, "--depth", "40", "--workers", "1")
+	}, 30*time.Second, "othello", "analyze", "--board", start8, "--depth", "40", "--workers", "1", "--no-book")
 	if code != exitInterrupted {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, tail(errOut))
 	}

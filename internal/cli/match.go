@@ -47,7 +47,7 @@ type matchSummary struct {
 }
 
 func newOthelloMatchCommand() *cobra.Command {
-	var black, white, midgame, secondMidgame string
+	var black, white, midgame, secondMidgame, book string
 	var games, size, opening, workers int
 	var seed uint64
 	var asJSON, transcripts bool
@@ -62,7 +62,9 @@ each pair of games starts from the same opening of a few random moves, so the
 colours are fair. Games run side by side on the CPUs. On a terminal a status line
 shows the games finished and the moves of each game under way; when stderr is not
 a terminal, a line goes there as each game starts and ends. The table is from the
-first player's side: wins, draws, losses and the mean final disc difference.`,
+first player's side: wins, draws, losses and the mean final disc difference.
+Levels 6 to 10 play from the opening book while a game is in it (a move drawn
+among those near the best, so games differ); --book says whose levels do.`,
 		Example: `  gridgames othello match --black 3 --white 2 --games 100
   gridgames othello match --black level10 --white greedy --games 20 --json`,
 		Args: cobra.NoArgs,
@@ -91,6 +93,10 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 			if workers == 0 {
 				workers = defaultWorkers()
 			}
+			books, err := matchBooks(book)
+			if err != nil {
+				return err
+			}
 			var mid [2]*engine.Midgame // by player: first, second
 			if midgame != "" {
 				if mid[0], err = readMidgameFile(midgame, "--midgame"); err != nil {
@@ -103,7 +109,7 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 					return err
 				}
 			}
-			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid)
+			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid, books)
 			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
 			if err != nil && !interrupted {
 				return err
@@ -138,11 +144,28 @@ first player's side: wins, draws, losses and the mean final disc difference.`,
 	f.IntVar(&workers, "workers", 0, "games played side by side (0: one per CPU)")
 	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	f.BoolVar(&transcripts, "transcripts", false, "also print every game's transcript")
+	f.StringVar(&book, "book", "both", "which players' levels 6-10 play from the opening book: both, first, second or none")
 	f.StringVar(&midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
 	f.StringVar(&secondMidgame, "second-midgame", "", "the second player's (--white's) midgame evaluation, to match two evaluations (default: --midgame's)")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
 	return cmd
+}
+
+// matchBooks reads --book: the opening book of the first and second players.
+func matchBooks(which string) ([2]*engine.Book, error) {
+	b := engine.DefaultBook()
+	switch which {
+	case "both":
+		return [2]*engine.Book{b, b}, nil
+	case "first":
+		return [2]*engine.Book{b, nil}, nil
+	case "second":
+		return [2]*engine.Book{nil, b}, nil
+	case "none":
+		return [2]*engine.Book{}, nil
+	}
+	return [2]*engine.Book{}, badInputf("--book %q: want both, first, second or none", which)
 }
 
 // printMatch writes the match table.
@@ -163,7 +186,7 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 // each player, every game a session with the two seats. If the context ends, the
 // finished games are summed up and the context's error comes back with them.
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
-	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame) (matchSummary, error) {
+	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame, books [2]*engine.Book) (matchSummary, error) {
 	ctx := cmd.Context()
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, (games+1)/2)
@@ -197,10 +220,9 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	live := &matchProgress{bar: newProgress(cmd, ""), games: games, moves: map[int]int{}}
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
-			return [2]*engine.Engine{
-				engine.New(engine.Options{Workers: 1, TableBits: 20, Midgame: mid[0]}),
-				engine.New(engine.Options{Workers: 1, TableBits: 20, Midgame: mid[1]}),
-			}
+			first := engine.Options{Workers: 1, TableBits: 20, Midgame: mid[0], Book: books[0]}
+			second := engine.Options{Workers: 1, TableBits: 20, Midgame: mid[1], Book: books[1]}
+			return [2]*engine.Engine{engine.New(first), engine.New(second)}
 		},
 		func(engs [2]*engine.Engine, i int) {
 			firstBlack := i%2 == 0

@@ -47,7 +47,7 @@ gridgames as working directory, and the command "gridgames othello nboard".`,
 			if moveTime <= 0 {
 				return badInputf("--move-time %v: want a positive duration such as 10s", moveTime)
 			}
-			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits})
+			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits, Book: engine.DefaultBook()})
 			return nboard.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(),
 				nboard.Options{Engine: e, MoveTime: moveTime})
 		},

@@ -14,13 +14,13 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, nboard",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, nboard, book",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
 		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand())
-	cmd.AddCommand(newOthelloNBoardCommand())
+	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloBookCommand())
 	return cmd
 }
 

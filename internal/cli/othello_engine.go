@@ -299,7 +299,7 @@ func newOthelloAnalyzeCommand() *cobra.Command {
 	var board string
 	var depth, endgame, workers, maxEmpties int
 	var budget time.Duration
-	var asJSON bool
+	var asJSON, noBook bool
 	cmd := &cobra.Command{
 		Use:   "analyze --board POS [--depth D | --time T]",
 		Short: "Value every legal move, with its principal variation",
@@ -311,7 +311,10 @@ depth 2 (or 3), then two plies deeper, and so on to --depth. From --endgame empt
 squares on, moves are solved exactly; --endgame past --max-empties is refused, as
 the exact solve would take hours. On a terminal, progress shows on stderr; Ctrl+C
 stops and prints every move's value and line at the deepest depth finished
-(with --time: the moves valued so far).`,
+(with --time: the moves valued so far).
+
+A position in the opening book (othello book) gets the book's values instead,
+marked "book" ("book": true in JSON); --no-book searches it all the same.`,
 		Example: `  gridgames othello analyze --board "---------------------------OX------XO--------------------------- X"
   gridgames othello analyze --board "$(head -1 data/fforum-1-19.obf)" --endgame 20 --json`,
 		Args: cobra.NoArgs,
@@ -345,7 +348,11 @@ stops and prints every move's value and line at the deepest depth finished
 			if depth == 0 && budget == 0 {
 				depth = 8
 			}
-			e := engine.New(engine.Options{Workers: workers})
+			opts := engine.Options{Workers: workers, Book: engine.DefaultBook()}
+			if noBook {
+				opts.Book = nil
+			}
+			e := engine.New(opts)
 			lim := engine.Limits{Depth: depth, Time: budget, Endgame: endgame}
 			res, err := analyzeDeepening(cmd, e, pos, lim)
 			interrupted := err != nil && cmd.Context().Err() != nil
@@ -363,8 +370,11 @@ stops and prints every move's value and line at the deepest depth finished
 			} else {
 				for _, v := range res.values {
 					exact := ""
-					if v.Exact {
+					switch {
+					case v.Exact:
 						exact = " exact"
+					case v.Book:
+						exact = " book"
 					}
 					pv := make([]string, len(v.PV))
 					for i, m := range v.PV {
@@ -387,6 +397,7 @@ stops and prints every move's value and line at the deepest depth finished
 	cmd.Flags().IntVar(&maxEmpties, "max-empties", defaultMaxEmpties, "refuse an --endgame that would solve more empty squares than this")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the values as JSON")
+	cmd.Flags().BoolVar(&noBook, "no-book", false, "search a position of the opening book instead of showing the book's values")
 	cmd.MarkFlagsMutuallyExclusive("depth", "time")
 	return cmd
 }

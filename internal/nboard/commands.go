@@ -156,10 +156,15 @@ func (s *session) hint(ctx context.Context, seq int64, arg string) error {
 		}
 		exact := true
 		for i, v := range vals {
-			if i < n {
+			if i < n && v.Book {
+				s.out.println(bookLine(v.PV, v.Score))
+			} else if i < n {
 				s.out.println(searchLine(v.PV, v.Score, v.Exact, depth))
 			}
 			exact = exact && v.Exact
+		}
+		if len(vals) > 0 && vals[0].Book {
+			return nil // the book's values: a deeper search would not change them
 		}
 		if ctx.Err() != nil || exact || depth >= s.pos.Empties() {
 			return nil

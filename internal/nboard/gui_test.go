@@ -21,6 +21,7 @@ var replyFormats = []*regexp.Regexp{
 	regexp.MustCompile(`^set myname \S+$`),
 	regexp.MustCompile(`^status (thinking|waiting|game over)$`),
 	regexp.MustCompile(`^search ([a-h][1-8]|pa)+ -?\d+\.\d\d 0 (\d+|100%)$`),
+	regexp.MustCompile(`^book ([a-h][1-8]|pa)+ -?\d+\.\d\d 0 0$`),
 	regexp.MustCompile(`^=== ([a-h][1-8]/-?\d+\.\d\d/\d+\.\d\d|pa)$`),
 	regexp.MustCompile(`^pong -?\d+$`),
 	regexp.MustCompile(`^learned$`),

@@ -53,6 +53,13 @@ func searchLine(pv []othello.Square, score float64, exact bool, depth int) strin
 	return fmt.Sprintf("search %s %s 0 %s", pvText(pv), evalText(score), depthText(exact, depth))
 }
 
+// bookLine is one move of a hint from the opening book, as the protocol's book
+// lines are: "book <pv> <eval> <games> <depth>", with no games counted and
+// depth 0.
+func bookLine(pv []othello.Square, score float64) string {
+	return fmt.Sprintf("book %s %s 0 0", pvText(pv), evalText(score))
+}
+
 // moveLine is the answer to go: "=== <move>/<eval>/<seconds>".
 func moveLine(r engine.Result) string {
 	return fmt.Sprintf("=== %s/%s/%.2f", moveText(r.Move), evalText(r.Score), r.Time.Seconds())

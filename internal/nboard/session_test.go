@@ -424,3 +424,29 @@ func TestProtocolLines(t *testing.T) {
 		})
 	}
 }
+
+// A hint in a position of the engine's opening book gives the book's moves, as
+// book lines, best first, with the book's values.
+func TestHintFromBook(t *testing.T) {
+	book := engine.DefaultBook()
+	g := startGUI(t, Options{Engine: engine.New(engine.Options{Workers: 1, TableBits: 16, Book: book})})
+	g.send("nboard 2", "set depth 4", "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)", "hint 2")
+	hints := g.until("status waiting")
+	pos := othello.StartPosition().Play(othello.SquareAt(5, 4))
+	moves, _ := book.Lookup(pos)
+	var got []string
+	for _, l := range hints {
+		if strings.HasPrefix(l, "book ") {
+			got = append(got, l)
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("book lines %q, want 2", got)
+	}
+	for i, l := range got {
+		want := fmt.Sprintf("book %s", moves[i].Move)
+		if !strings.HasPrefix(l, want) || !strings.Contains(l, fmt.Sprintf(" %.2f 0 0", moves[i].Score)) {
+			t.Errorf("book line %q, the book says %+v", l, moves[i])
+		}
+	}
+}

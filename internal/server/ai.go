@@ -39,7 +39,7 @@ func (p *aiPool) engine(ctx context.Context) (*engine.Engine, func(), error) {
 	select {
 	case e := <-p.engines:
 		if e == nil {
-			e = engine.New(engine.Options{Workers: 1, TableBits: 20})
+			e = engine.New(engine.Options{Workers: 1, TableBits: 20, Book: engine.DefaultBook()})
 		}
 		return e, func() { p.engines <- e }, nil
 	case <-ctx.Done():

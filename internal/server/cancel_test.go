@@ -49,8 +49,9 @@ func TestClientGoneStopsSearch(t *testing.T) {
 		name, create, path string
 		write              bool
 	}{
-		{"analysis", `{"size":8}`, "/analyze", false},
-		{"computer move at the strongest level", `{"size":8,"black":"10"}`, "/engine", true},
+		// A position out of the opening book, so the engine searches.
+		{"analysis", `{"size":8,"transcript":"f5f4e3f6d3"}`, "/analyze", false},
+		{"computer move at the strongest level", `{"size":8,"white":"10","transcript":"f5f4e3f6d3"}`, "/engine", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

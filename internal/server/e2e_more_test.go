@@ -85,6 +85,13 @@ func TestBrowserOthelloTools(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#oboard .val.best').length`); n != 1 {
 		t.Errorf("%d best squares marked, want 1", n)
 	}
+	// The start is in the opening book: its values are marked as the book's.
+	if n := eval[int](t, ctx, `document.querySelectorAll('#oboard .val.book').length`); n != 4 {
+		t.Errorf("%d values marked as the book's at the start, want 4", n)
+	}
+	if pv := eval[string](t, ctx, `document.getElementById('pv').textContent`); !strings.Contains(pv, "(opening book)") {
+		t.Errorf("the hint's line %q does not say it is the book's", pv)
+	}
 	do(t, ctx, chromedp.Click("#hint"))
 
 	// Import a transcript; export shows it back with the board text.

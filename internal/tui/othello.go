@@ -62,7 +62,7 @@ func NewOthello(opt OptionsOthello) (*ModelOthello, error) {
 		opt.HintTime = 500 * time.Millisecond
 	}
 	m := &ModelOthello{opt: opt, width: 80, height: 24,
-		eng: engine.New(engine.Options{TableBits: 20}), ana: engine.New(engine.Options{TableBits: 18})}
+		eng: engine.New(engine.Options{TableBits: 20, Book: engine.DefaultBook()}), ana: engine.New(engine.Options{TableBits: 18, Book: engine.DefaultBook()})}
 	if err := m.newGame(); err != nil {
 		return nil, err
 	}

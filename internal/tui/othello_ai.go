@@ -199,6 +199,15 @@ func valueText(score float64) string {
 	return fmt.Sprint(n)
 }
 
+// bookMark marks values from the opening book (the engine answers a book
+// position wholly from the book).
+func bookMark(vals []engine.MoveValue) string {
+	if len(vals) > 0 && vals[0].Book {
+		return " (book)"
+	}
+	return ""
+}
+
 func (m *ModelOthello) hintText() string {
 	if len(m.vals) == 0 {
 		return ""
@@ -210,5 +219,5 @@ func (m *ModelOthello) hintText() string {
 		}
 		parts = append(parts, v.Move.String()+" "+valueText(v.Score))
 	}
-	return "Hint: " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
+	return "Hint" + bookMark(m.vals) + ": " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
 }

@@ -136,7 +136,8 @@ func TestOthelloValues(t *testing.T) {
 			t.Errorf("%s shows %q, want %s:\n%s", sq, cell, want, view)
 		}
 	}
-	if !strings.Contains(view, "Values in discs for black: best "+m.vals[0].Move.String()) ||
+	// The start is in the opening book: the line says the values are the book's.
+	if !strings.Contains(view, "Values in discs for black (book): best "+m.vals[0].Move.String()) ||
 		!strings.Contains(view, ", cursor ") {
 		t.Errorf("no values line:\n%s", view)
 	}
@@ -151,7 +152,7 @@ func TestOthelloValues(t *testing.T) {
 	}
 	// A hint marks the best square with *.
 	drain(t, m, send(t, m, press("H")))
-	if !strings.Contains(m.Render(), "Hint: ") || !strings.Contains(boardText(m), "*") {
+	if !strings.Contains(m.Render(), "Hint"+bookMark(m.vals)+": ") || !strings.Contains(boardText(m), "*") {
 		t.Fatalf("hint:\n%s", m.Render())
 	}
 }

@@ -221,7 +221,7 @@ func (m *ModelOthello) valuesLine() string {
 		return "Values: the engine is thinking..."
 	}
 	best := m.vals[0]
-	line := fmt.Sprintf("Values in discs for %s: best %s %s", m.Game().Turn(), best.Move, valueText(best.Score))
+	line := fmt.Sprintf("Values in discs for %s%s: best %s %s", m.Game().Turn(), bookMark(m.vals), best.Move, valueText(best.Score))
 	if v, ok := vals[othello.SquareAt(m.cursor[0], m.cursor[1])]; ok {
 		line += fmt.Sprintf(", cursor %s %s", v.Move, valueText(v.Score))
 	}

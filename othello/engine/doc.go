@@ -20,6 +20,12 @@
 // new weights), and it prunes selectively with ProbCut. Limits.Classic keeps the
 // hand-made evaluation (the classic levels).
 //
+// An opening book (Book, DefaultBook) holds positions from the start, each once
+// for its 8 mirror images, with every legal move valued by a search and the
+// values negamaxed through the book; Book.Build, a drop-out expansion, makes it.
+// Levels from BookFromLevel play a book position's move from the book, drawn
+// among the moves near the best, and Analyze answers from the engine's book.
+//
 // Work is split along the principal variation: once a node's first move is known,
 // its other moves are shared among the workers.
 //

@@ -29,6 +29,9 @@ type Options struct {
 	// Midgame is the evaluation of midgame searches on 8x8 (unless Limits.Classic
 	// asks for the hand-made one); nil means DefaultMidgame, if the build has one.
 	Midgame *Midgame
+	// Book is the opening book that Analyze answers from and that levels from
+	// BookFromLevel play from; nil means none (DefaultBook is the built-in one).
+	Book *Book
 }
 
 // Engine searches Othello positions. It keeps its transposition table between
@@ -40,6 +43,7 @@ type Engine struct {
 	patterns  *Patterns   // the solver's evaluation on 8x8
 	using     *Patterns   // patterns while the current search solves, else nil
 	midgame   *Midgame    // the learned midgame evaluation, or nil
+	book      *Book       // the opening book, or nil
 	usingMid  *Midgame    // midgame while the current search uses it, else nil
 	lastEval  *Midgame    // the last search's midgame evaluation: the table is cleared when it changes
 	searched  bool        // the table has been used
@@ -61,7 +65,7 @@ func New(opt Options) *Engine {
 	if opt.Midgame == nil {
 		opt.Midgame = DefaultMidgame()
 	}
-	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame}
+	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame, book: opt.Book}
 }
 
 // Limits bound one search. The zero value searches to depth 1. Cancellation and
@@ -453,19 +457,27 @@ type MoveValue struct {
 	Score float64          `json:"score"` // discs for the side to move
 	Exact bool             `json:"exact"`
 	PV    []othello.Square `json:"pv"`
+	// Book marks a value from the opening book (Options.Book) instead of a
+	// search: Score is then the book's value and PV the book's line.
+	Book bool `json:"book,omitempty"`
 }
 
 // Analyze values every legal move of pos within lim (each move gets the same
-// depth or, when solving, an exact score), best first. With lim.Time, every move
-// is valued at one depth after another, and the answer is the deepest depth all
-// of them reached in the time (see analyzeTimed). If ctx ends first, Analyze
-// returns the moves valued so far (best first) with ctx's error.
+// depth or, when solving, an exact score), best first. A position in the
+// engine's book is answered from the book instead, every move marked Book. With
+// lim.Time, every move is valued at one depth after another, and the answer is
+// the deepest depth all of them reached in the time (see analyzeTimed). If ctx
+// ends first, Analyze returns the moves valued so far (best first) with ctx's
+// error.
 func (e *Engine) Analyze(ctx context.Context, pos othello.Position, lim Limits) ([]MoveValue, error) {
 	if pos.Over() {
 		return nil, ErrNoMove
 	}
 	if pos.MustPass() {
 		return []MoveValue{{Move: othello.Pass, PV: []othello.Square{othello.Pass}}}, nil
+	}
+	if vals, ok := e.bookValues(pos); ok {
+		return vals, nil
 	}
 	if lim.Time > 0 {
 		return e.analyzeTimed(ctx, pos, lim)

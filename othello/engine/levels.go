@@ -88,11 +88,15 @@ type Player interface {
 }
 
 // LevelPlayer plays at a level with its own engine; Classic keeps the hand-made
-// evaluation at every level (see ClassicLimits).
+// evaluation at every level (see ClassicLimits). From BookFromLevel on (not
+// the classic levels), a position in the engine's book (Options.Book) is played
+// from the book: one of the moves within PlayMargin of the best, drawn by Rand
+// (the best if Rand is nil), so games differ and a seeded game replays.
 type LevelPlayer struct {
 	Level   int
 	Engine  *Engine
 	Classic bool
+	Rand    *rand.Rand
 }
 
 // Name returns "level N" (or "classic N").
@@ -103,7 +107,8 @@ func (l LevelPlayer) Name() string {
 	return fmt.Sprintf("level %d", l.Level)
 }
 
-// Choose searches pos at the player's level.
+// Choose searches pos at the player's level, or plays from the book (see
+// LevelPlayer).
 func (l LevelPlayer) Choose(ctx context.Context, pos othello.Position) (othello.Square, error) {
 	lim, err := LevelLimits(l.Level)
 	if l.Classic {
@@ -111,6 +116,11 @@ func (l LevelPlayer) Choose(ctx context.Context, pos othello.Position) (othello.
 	}
 	if err != nil {
 		return 0, err
+	}
+	if b := l.Engine.book; b != nil && l.Level >= BookFromLevel && !l.Classic {
+		if m, ok := b.Choose(pos, PlayMargin, l.Rand); ok {
+			return m.Move, nil
+		}
 	}
 	r, err := l.Engine.Search(ctx, pos, lim)
 	return r.Move, err

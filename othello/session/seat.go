@@ -151,13 +151,13 @@ func (s *Seat) UnmarshalJSON(data []byte) error {
 	return s.UnmarshalText([]byte(text))
 }
 
-// Choose picks the seat's move in pos with eng (a level's search; the baselines
-// use rnd instead). It must not be called for a person's seat, nor for a position
+// Choose picks the seat's move in pos with eng (a level's search, or its book
+// move drawn by rnd; the baselines use rnd instead). It must not be called for a person's seat, nor for a position
 // without a legal move.
 func (s Seat) Choose(ctx context.Context, eng *engine.Engine, rnd *rand.Rand, pos othello.Position) (othello.Square, error) {
 	switch s.kind {
 	case level, classic:
-		return engine.LevelPlayer{Level: s.level, Engine: eng, Classic: s.kind == classic}.Choose(ctx, pos)
+		return engine.LevelPlayer{Level: s.level, Engine: eng, Classic: s.kind == classic, Rand: rnd}.Choose(ctx, pos)
 	case random:
 		return engine.RandomPlayer{Rand: rnd}.Choose(ctx, pos)
 	case greedy:

@@ -95,9 +95,9 @@ function draw(animate = false) {
       const v = live && hints && hints[name2];
       if (v && legal.has(name2)) {
         const s = document.createElement('span');
-        s.className = 'val' + (v.best ? ' best' : '');
+        s.className = 'val' + (v.best ? ' best' : '') + (v.book ? ' book' : '');
         s.textContent = value(v.score);
-        s.title = `${name2}: ${value(v.score)} discs${v.exact ? ' (exact)' : ''}`;
+        s.title = `${name2}: ${value(v.score)} discs${v.exact ? ' (exact)' : v.book ? ' (opening book)' : ''}`;
         cell.append(s);
       }
       const what = col ? `${col} disc` : legal.has(name2) ? 'legal move' : 'empty';
@@ -165,7 +165,7 @@ function drawPV() {
   line.forEach((x, k) => { if (k) lineEl.append(' '); lineEl.append(x); });
   const best = document.createElement('b');
   best.textContent = pv.move;
-  el.replaceChildren('Best ', best, ` ${value(pv.score)}${pv.exact ? ' (exact)' : ''} · line `, lineEl);
+  el.replaceChildren('Best ', best, ` ${value(pv.score)}${pv.exact ? ' (exact)' : pv.book ? ' (opening book)' : ''} · line `, lineEl);
 }
 
 // drawThinking shows the indicator while the computer is about to move or searching.
@@ -395,9 +395,9 @@ async function analyse() {
     const rep = await api('POST', `/api/othello/games/${id}/analyze`, {});
     if (state.id !== id || state.history.length !== at || view !== null || !hintOn) return;
     hints = {};
-    rep.moves.forEach((m, i) => { hints[m.move] = { score: m.score, exact: m.exact, best: i === 0 }; });
+    rep.moves.forEach((m, i) => { hints[m.move] = { score: m.score, exact: m.exact, book: !!m.book, best: i === 0 }; });
     const b = rep.moves[0];
-    pv = b ? { move: b.move, score: b.score, exact: b.exact, pv: b.pv && b.pv.length ? b.pv : [b.move], ply: at - 1 } : null;
+    pv = b ? { move: b.move, score: b.score, exact: b.exact, book: !!b.book, pv: b.pv && b.pv.length ? b.pv : [b.move], ply: at - 1 } : null;
     draw();
     if (b) announce(`Hint: ${b.move} is best (${value(b.score)}); line ${pv.pv.join(' ')}.`);
   } catch (e) { announce('Hint failed: ' + e.message); }
