@@ -14,12 +14,12 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, nboard",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, opening, nboard",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
-		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand())
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloOpeningCommand())
 	cmd.AddCommand(newOthelloNBoardCommand())
 	return cmd
 }

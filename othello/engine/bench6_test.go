@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gridgames/gridgames/othello"
@@ -96,4 +97,26 @@ func BenchmarkSolve6x6Set(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+}
+
+// BenchmarkPerfectValues6x6 values every move of balanced 6x6 positions exactly
+// (PerfectValues, as a hint does) with a fresh engine on one worker: the time a
+// hint takes once the game has left the opening table, by empties.
+func BenchmarkPerfectValues6x6(b *testing.B) {
+	for _, empties := range []int{18, 20, 22, 24} {
+		set := played6(b, 4, empties)
+		b.Run(fmt.Sprintf("empties%d", empties), func(b *testing.B) {
+			for b.Loop() {
+				for _, pos := range set {
+					b.StopTimer()
+					e := New(Options{Workers: 1})
+					b.StartTimer()
+					if _, err := e.PerfectValues(b.Context(), pos); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(set)), "ms/position")
+		})
+	}
 }

@@ -16,6 +16,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
 		{"midgame_default.bin.gz", defaultMidgameFile, "b08aa635fba6990794ab5a802ac2704a65d233f7a968b77fb812788f0e55a0f5"},
+		{"opening6_default.txt.gz", defaultOpening6File, "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum := sha256.Sum256(tc.data)
