@@ -20,7 +20,7 @@ package engine
 //
 // opening6_default.txt.gz, the 6x6 opening table of the Perfect player: every
 // position within 4 moves of the start where the Perfect player (either colour)
-// is to move, solved exactly, with a best move (about six CPU-minutes). It is made
+// is to move, solved exactly, with a best move (ten CPU-minutes here). It is made
 // on one worker, so the same code makes the same file; a change to the solver's
 // move order may keep another of several equally good moves, and then needs a
 // new sum:
