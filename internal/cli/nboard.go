@@ -12,6 +12,7 @@ func newOthelloNBoardCommand() *cobra.Command {
 	var workers int
 	var tableBits uint
 	var moveTime time.Duration
+	var perfect bool
 	cmd := &cobra.Command{
 		Use:   "nboard",
 		Short: "Be an engine for the NBoard GUI: speak the NBoard protocol on stdin and stdout",
@@ -31,6 +32,11 @@ same, with a "note: ..." line. A hint or go in a finished game answers
 exactly from 2N empty squares (at most 20); --move-time bounds each hint or go.
 A ping, quit or the end of stdin stops the thinking at once (so a script piped in
 should keep stdin open until the answers are out, as the first example does).
+--perfect plays 4x4 and 6x6 games perfectly: each go answers an exact best move
+(however long it takes: from the built-in opening table near the start, else an
+exact solve), and a hint values every move exactly when that fits in half of
+--move-time (else it searches by depth in the other half);
+8x8 games are then played by the depth set, with a note on stderr.
 
 In NBoard: Engine > Select Opponent > Add Engine, any name, the directory holding
 gridgames as working directory, and the command "gridgames othello nboard".`,
@@ -49,11 +55,12 @@ gridgames as working directory, and the command "gridgames othello nboard".`,
 			}
 			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits, Book: engine.DefaultBook()})
 			return nboard.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(),
-				nboard.Options{Engine: e, MoveTime: moveTime})
+				nboard.Options{Engine: e, MoveTime: moveTime, Perfect: perfect})
 		},
 	}
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
 	cmd.Flags().DurationVar(&moveTime, "move-time", nboard.DefaultMoveTime, "the most time one hint or go may think")
+	cmd.Flags().BoolVar(&perfect, "perfect", false, "play 4x4 and 6x6 games perfectly (exact moves and hint values)")
 	return cmd
 }

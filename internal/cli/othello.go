@@ -14,12 +14,12 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, nboard, book",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, nboard, book",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
-		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand())
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand())
 	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloBookCommand())
 	return cmd
 }

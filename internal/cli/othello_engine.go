@@ -22,6 +22,9 @@ type solveLine struct {
 	Seconds        float64 `json:"seconds"`
 	NodesPerSecond float64 `json:"nodesPerSecond"`
 	Check          string  `json:"check,omitempty"` // "ok", "no scores to check", or what disagreed
+	// Line is a perfect line from the position to the end (--line): each move a
+	// best one, found by solving each position after the first exactly.
+	Line string `json:"line,omitempty"`
 }
 
 // defaultMaxEmpties bounds an exact solve unless --max-empties says otherwise: on
@@ -38,7 +41,7 @@ func tooManyEmpties(empties, limit int) error {
 
 func newOthelloSolveCommand() *cobra.Command {
 	var board string
-	var wld, check, asJSON bool
+	var wld, check, asJSON, withLine bool
 	var workers, maxEmpties int
 	var tableBits uint
 	var patterns string
@@ -95,6 +98,11 @@ exact solve grows about threefold with each empty square. On a terminal, progres
 				if err != nil {
 					return err
 				}
+				if withLine && !wld && line.Move != "end" {
+					if line.Line, err = perfectLine(cmd, e, o.Position); err != nil {
+						return err
+					}
+				}
 				count++
 				total += line.Nodes
 				elapsed += time.Duration(line.Seconds * float64(time.Second))
@@ -110,6 +118,9 @@ exact solve grows about threefold with each empty square. On a terminal, progres
 					fmt.Fprintf(out, "  %s", line.Check)
 				}
 				fmt.Fprintln(out)
+				if line.Line != "" {
+					fmt.Fprintf(out, "line %s\n", line.Line)
+				}
 				return nil
 			}
 			var err error
@@ -149,6 +160,7 @@ exact solve grows about threefold with each empty square. On a terminal, progres
 	cmd.Flags().BoolVar(&wld, "wld", false, "solve for win, loss or draw only (score +1, 0, -1)")
 	cmd.Flags().BoolVar(&check, "check", false, "compare with the move scores of .obf lines; exit 1 on a mismatch")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object per position")
+	cmd.Flags().BoolVar(&withLine, "line", false, "print a perfect line to the end of the game after each solve (not with --wld)")
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().IntVar(&maxEmpties, "max-empties", defaultMaxEmpties, "refuse positions with more empty squares than this")
 	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
@@ -250,6 +262,37 @@ func solvePosition(cmd *cobra.Command, e *engine.Engine, o othello.OBF, wld, che
 		line.Check = checkAgainst(o, r.Move, line.Score, wld, passed)
 	}
 	return line, nil
+}
+
+// perfectLine plays pos to the end, each move a best one by an exact solve (the
+// table already holds most of it after the position's own solve), and returns
+// the moves run together with passes as "pa", then the final score for the side
+// to move in pos: "c2b4c5...(-4)".
+func perfectLine(cmd *cobra.Command, e *engine.Engine, pos othello.Position) (string, error) {
+	var b strings.Builder
+	start := pos
+	for !pos.Over() {
+		if pos.MustPass() {
+			b.WriteString("pa")
+			pos = pos.Pass()
+			continue
+		}
+		r, err := e.Search(cmd.Context(), pos, engine.Limits{Endgame: 64})
+		if err != nil {
+			if cmd.Context().Err() != nil {
+				return "", errInterrupted
+			}
+			return "", err
+		}
+		b.WriteString(r.Move.String())
+		pos = pos.Play(r.Move)
+	}
+	score := pos.Score()
+	if start.Turn() == othello.White {
+		score = -score
+	}
+	fmt.Fprintf(&b, " (%+d)", score)
+	return b.String(), nil
 }
 
 // checkAgainst compares a solution with the scores of an .obf line.

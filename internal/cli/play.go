@@ -148,15 +148,18 @@ func openScores(cmd *cobra.Command, path string) (*store.SQLite, error) {
 	return st, nil
 }
 
-// playSeat reads --black or --white: a person or a level. The baselines that
-// session.ParseSeat also reads (random, greedy) are for engine matches, not for
-// playing in the terminal.
-func playSeat(flag, text string) (session.Seat, error) {
+// playSeat reads --black or --white: a person, a level or, on 4x4 and 6x6 (size),
+// perfect. The baselines that session.ParseSeat also reads (random, greedy) are
+// for engine matches, not for playing in the terminal.
+func playSeat(flag, text string, size int) (session.Seat, error) {
 	s, err := session.ParseSeat(text)
-	if err == nil && (s.IsHuman() || s.Level() > 0) {
+	if err == nil && s.IsPerfect() && !engine.PerfectSize(size) {
+		return session.Seat{}, badInputf("--%s perfect: perfect play is offered on the 4x4 and 6x6 boards only, not --size %d", flag, size)
+	}
+	if err == nil && (s.IsHuman() || s.Level() > 0 || s.IsPerfect()) {
 		return s, nil
 	}
-	want := fmt.Sprintf("want human or a level from 1 to %d", engine.MaxLevel)
+	want := fmt.Sprintf("want human, a level from 1 to %d or perfect (4x4 and 6x6)", engine.MaxLevel)
 	if err == nil {
 		want += " (" + s.String() + " plays only in engine matches)"
 	}
@@ -178,15 +181,17 @@ and play with Enter or Space (or a click). u undoes and r redoes (against the co
 back to your turn), n starts a new game (asking first while a game is on), H (shift+h)
 hints, v shows the engine's value of every legal square in discs, ? shows the keys,
 q quits. Black's discs are ●, white's ○.
---black and --white are human or a computer level from 1 (easy) to 10.
+--black and --white are human or a computer level from 1 (easy) to 10, or on
+4x4 and 6x6 perfect: it plays every move perfectly, and there the hints and values
+are exact (within 10 seconds; else the engine's estimate).
 It needs a terminal: stdin and stdout must both be one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			b, err := playSeat("black", black)
+			b, err := playSeat("black", black, size)
 			if err != nil {
 				return err
 			}
-			w, err := playSeat("white", white)
+			w, err := playSeat("white", white, size)
 			if err != nil {
 				return err
 			}
@@ -204,8 +209,8 @@ It needs a terminal: stdin and stdout must both be one.`,
 		},
 	}
 	cmd.Flags().IntVar(&size, "size", 8, "board size: 4, 6 or 8")
-	cmd.Flags().StringVar(&black, "black", "human", "black player: human or a level 1-10")
-	cmd.Flags().StringVar(&white, "white", "1", "white player: human or a level 1-10")
+	cmd.Flags().StringVar(&black, "black", "human", "black player: human, a level 1-10, or perfect (4x4, 6x6)")
+	cmd.Flags().StringVar(&white, "white", "1", "white player: human, a level 1-10, or perfect (4x4, 6x6)")
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "no colours (also when NO_COLOR is set)")
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
@@ -56,6 +57,9 @@ func (s *session) set(arg string) error {
 			return fmt.Errorf("set game: %w", err)
 		}
 		s.game, s.pos = g, pos
+		if s.perfect && !engine.PerfectSize(pos.Size()) {
+			s.note(fmt.Errorf("set game: %w, not %dx%d: this game is played at depth %d", engine.ErrPerfectSize, pos.Size(), pos.Size(), s.depth))
+		}
 	case "contempt":
 		// Contempt is how much the engine dislikes a draw. The engine has no such
 		// setting (an exact draw scores 0), so the value is checked and ignored.
@@ -149,6 +153,21 @@ func (s *session) hint(ctx context.Context, seq int64, arg string) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.moveTime)
 	defer cancel()
+	if s.perfect && engine.PerfectSize(s.pos.Size()) {
+		// Every value exact if the solves end within half the move time; else
+		// the search by depth below, in the time left.
+		pctx, pcancel := context.WithTimeout(ctx, s.moveTime/2)
+		vals, err := s.eng.PerfectValues(pctx, s.pos)
+		pcancel()
+		if err == nil {
+			for i, v := range vals {
+				if i < n {
+					s.out.println(searchLine(v.PV, v.Score, true, s.pos.Empties()))
+				}
+			}
+			return nil
+		}
+	}
 	for depth := 1; depth <= lim.Depth; depth++ {
 		vals, err := s.eng.Analyze(ctx, s.pos, hintLimits(lim, depth))
 		if err != nil && ctx.Err() == nil {
@@ -206,7 +225,15 @@ func (s *session) goMove(ctx context.Context, seq int64, arg string) error {
 	lim.Progress = func(p engine.Progress) {
 		s.out.printf("nodestats %d %.2f", p.Nodes, p.Elapsed.Seconds())
 	}
-	r, err := s.eng.Search(ctx, s.pos, lim)
+	var r engine.Result
+	var err error
+	if s.perfect && engine.PerfectSize(s.pos.Size()) {
+		start := time.Now()
+		r, err = s.eng.PerfectMove(ctx, s.pos)
+		r.Time = time.Since(start)
+	} else {
+		r, err = s.eng.Search(ctx, s.pos, lim)
+	}
 	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("go: %w", err)
 	}

@@ -77,6 +77,12 @@ type Options struct {
 	Depth int
 	// MoveTime bounds the thinking of one hint or go; 0 means DefaultMoveTime.
 	MoveTime time.Duration
+	// Perfect plays every go perfectly on 4x4 and 6x6 games (engine.PerfectMove,
+	// however long the solve takes) and values every move of a hint exactly when
+	// that takes at most half of MoveTime (else the hint searches by depth in the
+	// other half); 8x8 games are played by the depth set, with a
+	// note on errOut when such a game is set.
+	Perfect bool
 }
 
 // session is the state of one conversation with a GUI.
@@ -85,6 +91,7 @@ type session struct {
 	name     string
 	depth    int
 	moveTime time.Duration
+	perfect  bool        // perfect play on 4x4 and 6x6 (Options.Perfect)
 	out      *lineWriter // replies
 	errOut   *lineWriter // complaints
 	in       *input
@@ -98,7 +105,7 @@ type session struct {
 // or the end of ctx (ctx's error). Until the GUI sends "set game" the game is the
 // 8x8 start. Serve returns without waiting for a Read of in that has not returned.
 func Serve(ctx context.Context, in io.Reader, out, errOut io.Writer, opt Options) error {
-	s := &session{eng: opt.Engine, name: opt.Name, depth: opt.Depth, moveTime: opt.MoveTime,
+	s := &session{eng: opt.Engine, name: opt.Name, depth: opt.Depth, moveTime: opt.MoveTime, perfect: opt.Perfect,
 		out: &lineWriter{w: out}, errOut: &lineWriter{w: errOut}}
 	if s.eng == nil {
 		s.eng = engine.New(engine.Options{})

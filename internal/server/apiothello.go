@@ -44,27 +44,28 @@ func rebuildOthello(params []byte) (actor, error) {
 // stateOthello is an Othello game as the API shows it. Boards are rows of the
 // board text: 'X' (black), 'O' (white) and '-' (empty), top row (row 1) first.
 type stateOthello struct {
-	ID         string           `json:"id"`
-	Size       int              `json:"size"`
-	Board      []string         `json:"board"`
-	Turn       string           `json:"turn"` // "black" or "white"; "none" once over
-	Legal      []othello.Square `json:"legal"`
-	Last       string           `json:"last"`   // last move in effect, "" if none
-	Passed     string           `json:"passed"` // the side whose forced pass was the last ply, or ""
-	Black      int              `json:"black"`
-	White      int              `json:"white"`
-	Over       bool             `json:"over"`
-	Result     string           `json:"result,omitempty"`
-	Winner     string           `json:"winner,omitempty"`
-	Players    map[string]int   `json:"players"` // the seats now: 0 a person, else the computer's level
-	Computer   bool             `json:"computerToMove"`
-	CanUndo    bool             `json:"canUndo"`
-	CanRedo    bool             `json:"canRedo"`
-	Transcript string           `json:"transcript"`
-	Text       othello.Position `json:"text"` // board text of the current position
-	GameText   string           `json:"gameText"`
-	GGF        string           `json:"ggf"` // the game as a GGF record, for export
-	History    []othelloPly     `json:"history"`
+	ID         string            `json:"id"`
+	Size       int               `json:"size"`
+	Board      []string          `json:"board"`
+	Turn       string            `json:"turn"` // "black" or "white"; "none" once over
+	Legal      []othello.Square  `json:"legal"`
+	Last       string            `json:"last"`   // last move in effect, "" if none
+	Passed     string            `json:"passed"` // the side whose forced pass was the last ply, or ""
+	Black      int               `json:"black"`
+	White      int               `json:"white"`
+	Over       bool              `json:"over"`
+	Result     string            `json:"result,omitempty"`
+	Winner     string            `json:"winner,omitempty"`
+	Players    map[string]int    `json:"players"` // the seats now: 0 a person (or the Perfect player), else the computer's level
+	Seats      map[string]string `json:"seats"`   // the seats now by name: "human", "level 3", "perfect"
+	Computer   bool              `json:"computerToMove"`
+	CanUndo    bool              `json:"canUndo"`
+	CanRedo    bool              `json:"canRedo"`
+	Transcript string            `json:"transcript"`
+	Text       othello.Position  `json:"text"` // board text of the current position
+	GameText   string            `json:"gameText"`
+	GGF        string            `json:"ggf"` // the game as a GGF record, for export
+	History    []othelloPly      `json:"history"`
 }
 
 // othelloPly is one position of the game's history: the ply that led to it and the
@@ -96,6 +97,8 @@ func othelloState(sess *liveGame) stateOthello {
 		Legal: g.LegalMoves(), Black: b, White: w, Over: g.Over(),
 		Players: map[string]int{"black": a.s.Seat(othello.Black).Level(),
 			"white": a.s.Seat(othello.White).Level()},
+		Seats: map[string]string{"black": a.s.Seat(othello.Black).String(),
+			"white": a.s.Seat(othello.White).String()},
 		Computer: a.s.ComputerToMove(), CanUndo: a.s.CanUndo(), CanRedo: a.s.CanRedo(),
 		Transcript: g.Transcript(), Text: pos, GameText: g.String(), GGF: ggfOf(a)}
 	if last := g.LastMove(); last != othello.Pass {
@@ -137,7 +140,8 @@ type createOthelloRequest struct {
 const maxImport = 512
 
 // seatOf reads the seat a request names for colour; empty means a person. The web
-// app seats people and levels only: its players show a level, 0 for a person.
+// app seats people, levels and the Perfect player (which the session refuses on
+// 8x8), not the match baselines.
 func seatOf(colour, text string) (session.Seat, error) {
 	if strings.TrimSpace(text) == "" {
 		return session.Human, nil
@@ -146,8 +150,8 @@ func seatOf(colour, text string) (session.Seat, error) {
 	if err != nil {
 		return seat, errorf(http.StatusBadRequest, "%s: %s", colour, readable(err))
 	}
-	if !seat.IsHuman() && (seat.Level() == 0 || seat.IsClassic()) {
-		return seat, errorf(http.StatusBadRequest, "%s: %q plays engine matches only; want human or a level from 1 to %d",
+	if !seat.IsHuman() && !seat.IsPerfect() && (seat.Level() == 0 || seat.IsClassic()) {
+		return seat, errorf(http.StatusBadRequest, "%s: %q plays engine matches only; want human, a level from 1 to %d or perfect (4x4 and 6x6)",
 			colour, text, engine.MaxLevel)
 	}
 	return seat, nil
@@ -289,9 +293,11 @@ func (s *Server) historyOthello(w http.ResponseWriter, r *http.Request, action s
 	})
 }
 
-// analysisOthello is the engine's view of every legal move, best first.
+// analysisOthello is the engine's view of every legal move, best first. Exact
+// says every value is the exact final disc difference (perfect play).
 type analysisOthello struct {
 	Moves     []engine.MoveValue `json:"moves"`
+	Exact     bool               `json:"exact"`
 	ElapsedMs int64              `json:"elapsedMs"`
 }
 
@@ -302,7 +308,9 @@ func (s *Server) analyzeOthello(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		start := time.Now()
-		vals, err := e.Analyze(r.Context(), a.s.Position(), engine.Limits{Time: s.opt.AnalyzeTime, Endgame: 12})
+		// Exact on 4x4 and 6x6 within PerfectTime, else the engine's estimate.
+		vals, exact, err := e.AnalyzePerfect(r.Context(), a.s.Position(), s.opt.PerfectTime,
+			engine.Limits{Time: s.opt.AnalyzeTime, Endgame: 12})
 		done()
 		if err != nil {
 			return nil, clientError(err) // engine.ErrNoMove once the game is over
@@ -310,6 +318,6 @@ func (s *Server) analyzeOthello(w http.ResponseWriter, r *http.Request) {
 		if vals == nil {
 			vals = []engine.MoveValue{}
 		}
-		return analysisOthello{Moves: vals, ElapsedMs: time.Since(start).Milliseconds()}, nil
+		return analysisOthello{Moves: vals, Exact: exact, ElapsedMs: time.Since(start).Milliseconds()}, nil
 	})
 }

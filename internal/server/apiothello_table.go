@@ -132,18 +132,24 @@ func (s *Server) evaluationsOthello(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 		v := othelloEval{Ply: from + i}
+		if pos.MustPass() {
+			pos = pos.Pass()
+		}
+		score, _, inTable := engine.DefaultOpening(pos.Size()).Lookup(pos)
 		switch {
 		case pos.Over():
 			v.Score, v.Exact = float64(pos.Score()), true
+		case inTable: // exact, from the opening table of a small board
+			v.Score, v.Exact = float64(score), true
+			if pos.Turn() == othello.White {
+				v.Score = -v.Score
+			}
 		default:
 			if e == nil {
 				if e, done, err = s.ai.engine(r.Context()); err != nil {
 					s.fail(w, r, err)
 					return
 				}
-			}
-			if pos.MustPass() {
-				pos = pos.Pass()
 			}
 			res, err := e.Search(r.Context(), pos, evalLimits)
 			if err != nil {

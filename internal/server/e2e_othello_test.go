@@ -43,7 +43,8 @@ func newOthelloGame(t *testing.T, ctx context.Context, size int, black, white st
 	do(t, ctx, chromedp.Click("#new"))
 	waitFor(t, ctx, "new game dialog", `document.getElementById('dlg-new').open`)
 	eval[bool](t, ctx, fmt.Sprintf(`(() => { const f = document.getElementById('new-form').elements;
-		f.size.value = '%d'; f.black.value = %q; f.white.value = %q; return true })()`, size, black, white))
+		f.size.value = '%d'; f.size.dispatchEvent(new Event('change'));
+		f.black.value = %q; f.white.value = %q; return true })()`, size, black, white))
 	do(t, ctx, chromedp.Click(`#new-form button[value=ok]`))
 	waitFor(t, ctx, "the new board", fmt.Sprintf(`document.querySelectorAll('#oboard .sq').length === %d && !document.getElementById('dlg-new').open`, size*size))
 }

@@ -25,7 +25,7 @@ var (
 	}
 	// malformed are values that mean nothing: 400 Bad Request.
 	malformed = []error{
-		othello.ErrSyntax, othello.ErrSize, session.ErrSeat,
+		othello.ErrSyntax, othello.ErrSize, session.ErrSeat, engine.ErrPerfectSize,
 		game2048.ErrSize, game2048.ErrRules, game2048.ErrDirection, game2048.ErrRecord,
 	}
 )

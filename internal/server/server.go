@@ -33,6 +33,10 @@ type Options struct {
 	HintTime time.Duration
 	// AnalyzeTime is the Othello engine's budget for a hint (0 means 500ms).
 	AnalyzeTime time.Duration
+	// PerfectTime bounds the exact hint on the 4x4 and 6x6 boards (0 means 20
+	// times AnalyzeTime: 10s by default); past it the hint is the engine's
+	// estimate within AnalyzeTime.
+	PerfectTime time.Duration
 	// AIWorkers bounds the searches (2048 hints, Othello moves and analyses) run at
 	// once; others wait for a free slot (0 means one per CPU, GOMAXPROCS).
 	AIWorkers int
@@ -80,6 +84,9 @@ func New(st store.Store, opt Options) *Server {
 	}
 	if opt.AnalyzeTime <= 0 {
 		opt.AnalyzeTime = 500 * time.Millisecond
+	}
+	if opt.PerfectTime <= 0 {
+		opt.PerfectTime = 20 * opt.AnalyzeTime
 	}
 	if opt.AIWorkers <= 0 {
 		opt.AIWorkers = runtime.GOMAXPROCS(0)

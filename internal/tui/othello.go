@@ -17,8 +17,8 @@ import (
 type OptionsOthello struct {
 	Size int // 4, 6 or 8; 0 means 8
 	// Black and White are the seats; the zero value is a person. A computer seat
-	// is usually a level (session.Level); the baselines (session.Random,
-	// session.Greedy) play too.
+	// is usually a level (session.Level) or, on 4x4 and 6x6, session.Perfect;
+	// the baselines (session.Random, session.Greedy) play too.
 	Black, White session.Seat
 	NoColor      bool
 	// Pause is how long the computer waits before its move shows, so a person can
@@ -26,6 +26,10 @@ type OptionsOthello struct {
 	Pause time.Duration
 	// HintTime bounds the analysis behind a hint or the values (0 means 500ms).
 	HintTime time.Duration
+	// PerfectTime bounds the exact values of a hint on 4x4 and 6x6 (0 means 20
+	// times HintTime: 10s by default); past it the hint is the engine's estimate
+	// within HintTime.
+	PerfectTime time.Duration
 }
 
 // ModelOthello is the Othello program's state. Create it with NewOthello.
@@ -40,6 +44,7 @@ type ModelOthello struct {
 	jobs          othelloJobs
 	vals          []engine.MoveValue // the engine's values of the legal moves, best first,
 	valsAt        stamp              // for this game and version
+	valsExact     bool               // every value is exact (perfect play)
 	showValues    bool               // each legal square shows its value
 	wantHint      bool               // a hint was asked for and is not shown yet
 	hintShown     bool               // the hint is shown: its best square is marked
@@ -60,6 +65,9 @@ func NewOthello(opt OptionsOthello) (*ModelOthello, error) {
 	}
 	if opt.HintTime <= 0 {
 		opt.HintTime = 500 * time.Millisecond
+	}
+	if opt.PerfectTime <= 0 {
+		opt.PerfectTime = 20 * opt.HintTime
 	}
 	m := &ModelOthello{opt: opt, width: 80, height: 24,
 		eng: engine.New(engine.Options{TableBits: 20, Book: engine.DefaultBook()}), ana: engine.New(engine.Options{TableBits: 18, Book: engine.DefaultBook()})}

@@ -55,9 +55,10 @@ type engineMsg struct {
 
 // analysisMsg is the engine's values of the legal moves at stamp at.
 type analysisMsg struct {
-	at   stamp
-	vals []engine.MoveValue
-	err  error
+	at    stamp
+	vals  []engine.MoveValue
+	exact bool // every value is exact
+	err   error
 }
 
 // kick starts what is due and not running: the computer's move on its turn, the
@@ -132,8 +133,9 @@ func (m *ModelOthello) analyse() tea.Cmd {
 	at, pos, eng := m.now(), m.Game().Position(), m.ana
 	lim := engine.Limits{Time: m.opt.HintTime, Endgame: 12}
 	return func() tea.Msg {
-		vals, err := eng.Analyze(ctx, pos, lim)
-		return analysisMsg{at: at, vals: vals, err: err}
+		// Exact on 4x4 and 6x6 (within PerfectTime), else the engine's estimate.
+		vals, exact, err := eng.AnalyzePerfect(ctx, pos, m.opt.PerfectTime, lim)
+		return analysisMsg{at: at, vals: vals, exact: exact, err: err}
 	}
 }
 
@@ -146,7 +148,7 @@ func (m *ModelOthello) analysed(msg analysisMsg) tea.Cmd {
 	if msg.at != m.now() {
 		return m.kick() // the game moved on meanwhile
 	}
-	m.vals, m.valsAt = msg.vals, msg.at // on an error, no values: not asked again
+	m.vals, m.valsAt, m.valsExact = msg.vals, msg.at, msg.exact // on an error, no values: not asked again
 	if msg.err != nil {
 		m.vals = nil
 		m.status = "The engine failed: " + msg.err.Error()
@@ -218,6 +220,9 @@ func (m *ModelOthello) hintText() string {
 			break
 		}
 		parts = append(parts, v.Move.String()+" "+valueText(v.Score))
+	}
+	if m.valsExact {
+		return "Hint: " + strings.Join(parts, ", ") + " (exact: final discs for " + m.Game().Turn().String() + " with perfect play)"
 	}
 	return "Hint" + bookMark(m.vals) + ": " + strings.Join(parts, ", ") + " (discs for " + m.Game().Turn().String() + ")"
 }

@@ -493,10 +493,13 @@ func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
 		}
 		return -s.solveTT(o, p, -beta, -alpha, n, true)
 	}
-	if n < etcEmpties && n < helpMinEmpties && (s.pat == nil || n < patternOrderEmpties) && n < shallowOrderEmpties {
+	if n < etcEmpties && n < helpMinEmpties && (n < patternOrderEmpties || s.pat == nil && (s.g.size == 8 || n < smallOrderEmpties)) && n < shallowOrderEmpties {
 		return s.solveTTLazy(p, o, mv, h, ttMove, alpha, beta, n)
 	}
 	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
+	if n > s.g.squares-symmetricPlies {
+		list = dropSymmetricMoves(list, selfSymmetries(p, o, s.g.size), s.g.size)
+	}
 	if n >= etcEmpties {
 		// Enhanced transposition cutoff: a child already solved to at most -beta
 		// for the opponent fails this node high without a search.

@@ -417,6 +417,7 @@ func (e *Engine) rootSplit(run *searchRun, pos othello.Position, alpha, beta int
 	}
 	list := s0.orderedMoves(p, o, mv, &buf)
 	promote(list, ttMove)
+	list = dropSymmetricMoves(list, selfSymmetries(p, o, pos.Size()), pos.Size())
 	score, move := pl.splitNode(s0, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return descend(pl, s, np, no, a, b) }, child)
 	if pl.aborted() {

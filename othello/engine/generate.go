@@ -29,3 +29,12 @@ package engine
 // bytes; 23 minutes on a CPU shared with other work):
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello book build --depth 10 --plies 10 --margin 2 --out $d/book.gz && mv $d/book.gz book_default.bin.gz && rm -r $d"
+//
+// opening6_default.txt.gz, the 6x6 opening table of the Perfect player: every
+// position within 4 moves of the start where the Perfect player (either colour)
+// is to move, solved exactly, with a best move (ten CPU-minutes here). It is made
+// on one worker, so the same code makes the same file; a change to the solver's
+// move order may keep another of several equally good moves, and then needs a
+// new sum:
+//
+//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello opening --size 6 --plies 4 --out opening6_default.txt.gz && rm -r $d"

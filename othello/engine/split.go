@@ -217,6 +217,9 @@ func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
 		ttMove = int(e.move)
 	}
 	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
+	if n > s.g.squares-symmetricPlies {
+		list = dropSymmetricMoves(list, selfSymmetries(p, o, s.g.size), s.g.size)
+	}
 	alpha0 := alpha
 	best, bestMove := pl.splitNode(s, p, o, list, alpha, beta,
 		func(s *searcher, np, no uint64, a, b int) int { return -pl.solvePV(s, np, no, -b, -a, n-1) },

@@ -17,8 +17,9 @@ import (
 var ErrSeat = errors.New("session: unknown seat")
 
 // Seat is who plays one colour: a person, the computer at a level from 1 to
-// engine.MaxLevel, or one of the baseline players used in engine matches (random
-// moves, or the move that flips the most). The zero value is a person.
+// engine.MaxLevel, the Perfect player (4x4 and 6x6 boards only), or one of the
+// baseline players used in engine matches (random moves, or the move that flips
+// the most). The zero value is a person.
 type Seat struct {
 	kind  seatKind
 	level int
@@ -32,6 +33,7 @@ const (
 	random
 	greedy
 	classic
+	perfect
 )
 
 // Human is the seat of a person.
@@ -43,6 +45,10 @@ var (
 	Random = Seat{kind: random}
 	Greedy = Seat{kind: greedy}
 )
+
+// Perfect plays every move perfectly, from exact solves (engine.PerfectMove): on
+// the 4x4 and 6x6 boards only (a session refuses it on 8x8).
+var Perfect = Seat{kind: perfect}
 
 // Level returns the computer's seat at level n, or an error wrapping ErrSeat.
 func Level(n int) (Seat, error) {
@@ -62,8 +68,8 @@ func Classic(n int) (Seat, error) {
 }
 
 // ParseSeat reads a seat: "human" (or "person"), a level ("3", "level3",
-// "level 3"), a classic level ("classic10", "classic 10"), "random" or "greedy",
-// in any case. Errors wrap ErrSeat and say what is accepted.
+// "level 3"), a classic level ("classic10", "classic 10"), "perfect", "random" or
+// "greedy", in any case. Errors wrap ErrSeat and say what is accepted.
 func ParseSeat(text string) (Seat, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	switch t {
@@ -73,6 +79,8 @@ func ParseSeat(text string) (Seat, error) {
 		return Random, nil
 	case "greedy":
 		return Greedy, nil
+	case "perfect":
+		return Perfect, nil
 	}
 	num, isClassic := strings.CutPrefix(t, "classic")
 	if !isClassic {
@@ -80,7 +88,7 @@ func ParseSeat(text string) (Seat, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(num))
 	if err != nil || n < 1 || n > engine.MaxLevel {
-		return Seat{}, fmt.Errorf("%w: %q: want human, a level from 1 to %d (classic1 to classic%d for the hand-made evaluation), random or greedy", ErrSeat, text, engine.MaxLevel, engine.MaxLevel)
+		return Seat{}, fmt.Errorf("%w: %q: want human, a level from 1 to %d (classic1 to classic%d for the hand-made evaluation), perfect (4x4 and 6x6), random or greedy", ErrSeat, text, engine.MaxLevel, engine.MaxLevel)
 	}
 	if isClassic {
 		return Classic(n)
@@ -98,8 +106,20 @@ func (s Seat) Level() int { return s.level }
 // IsClassic reports a classic level (see Classic).
 func (s Seat) IsClassic() bool { return s.kind == classic }
 
-// String returns the seat as ParseSeat reads it: "human", "level 3", "random" or
-// "greedy".
+// IsPerfect reports the Perfect player's seat.
+func (s Seat) IsPerfect() bool { return s.kind == perfect }
+
+// fits reports an error wrapping engine.ErrPerfectSize when the seat cannot play
+// on a size x size board (Perfect on 8x8).
+func (s Seat) fits(size int) error {
+	if s.kind == perfect && !engine.PerfectSize(size) {
+		return fmt.Errorf("%w, not %dx%d", engine.ErrPerfectSize, size, size)
+	}
+	return nil
+}
+
+// String returns the seat as ParseSeat reads it: "human", "level 3",
+// "classic 3", "perfect", "random" or "greedy".
 func (s Seat) String() string {
 	switch s.kind {
 	case level:
@@ -110,6 +130,8 @@ func (s Seat) String() string {
 		return "random"
 	case greedy:
 		return "greedy"
+	case perfect:
+		return "perfect"
 	}
 	return "human"
 }
@@ -162,6 +184,8 @@ func (s Seat) Choose(ctx context.Context, eng *engine.Engine, rnd *rand.Rand, po
 		return engine.RandomPlayer{Rand: rnd}.Choose(ctx, pos)
 	case greedy:
 		return engine.GreedyPlayer{Rand: rnd}.Choose(ctx, pos)
+	case perfect:
+		return engine.PerfectPlayer{Engine: eng}.Choose(ctx, pos)
 	}
 	return 0, errors.New("session: a person's seat has no computer to choose")
 }

@@ -84,7 +84,8 @@ type Session struct {
 
 // New starts a session. Errors name what is wrong: a size (othello.ErrSize), the
 // start's board text or the transcript (othello.ErrSyntax, othello.ErrIllegalMove,
-// othello.ErrGameOver), or a start of another size than Size.
+// othello.ErrGameOver), a start of another size than Size, or the Perfect seat on
+// 8x8 (engine.ErrPerfectSize).
 func New(cfg Config) (*Session, error) {
 	var opts []othello.Option
 	if cfg.Start != "" {
@@ -114,6 +115,11 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, seat := range []Seat{cfg.Black, cfg.White} {
+		if err := seat.fits(cfg.Size); err != nil {
+			return nil, err
+		}
+	}
 	return &Session{cfg: cfg, game: g, black: cfg.Black, white: cfg.White}, nil
 }
 
@@ -139,7 +145,8 @@ func (s *Session) Seat(c othello.Color) Seat {
 // or a person takes over from the computer, or the reverse. The moves played stay
 // as they are. It counts as a change (Version), so a computer's turn taken before
 // it is stale. It refuses with othello.ErrGameOver once the game has ended, and
-// with ErrSeat for a colour that is neither black nor white. The action that
+// with ErrSeat for a colour that is neither black nor white, and with
+// engine.ErrPerfectSize for the Perfect seat on 8x8. The action that
 // replays it is SeatAction(c, seat).
 func (s *Session) SetSeat(c othello.Color, seat Seat) error {
 	if c != othello.Black && c != othello.White {
@@ -147,6 +154,9 @@ func (s *Session) SetSeat(c othello.Color, seat Seat) error {
 	}
 	if s.game.Over() {
 		return fmt.Errorf("%w: the seats no longer matter", othello.ErrGameOver)
+	}
+	if err := seat.fits(s.game.Size()); err != nil {
+		return err
 	}
 	if c == othello.White {
 		s.white = seat
@@ -304,7 +314,7 @@ func (s *Session) Turn() (Turn, bool) {
 // seed and the ply, so a session replays the same. It returns ctx's error if ctx
 // ends first.
 func (t Turn) Choose(ctx context.Context, eng *engine.Engine) (othello.Square, error) {
-	if t.Seat.Level() > 0 && eng == nil {
+	if (t.Seat.Level() > 0 || t.Seat.IsPerfect()) && eng == nil {
 		return 0, errors.New("session: a level's turn needs an engine")
 	}
 	rnd := rand.New(rand.NewPCG(t.seed, uint64(t.ply)))

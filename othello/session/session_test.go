@@ -26,7 +26,7 @@ func TestParseSeat(t *testing.T) {
 		want string // "" for an error
 	}{
 		{"human", "human"}, {" Person ", "human"}, {"3", "level 3"}, {"level3", "level 3"},
-		{"Level 10", "level 10"}, {"random", "random"}, {"GREEDY", "greedy"},
+		{"Level 10", "level 10"}, {"random", "random"}, {"GREEDY", "greedy"}, {"Perfect", "perfect"},
 		{"classic10", "classic 10"}, {"Classic 3", "classic 3"}, {"classic0", ""}, {"0", ""}, {"11", ""}, {"level", ""}, {"", ""}, {"robot", ""}, {"-1", ""}, {"level 3.5", ""},
 	} {
 		t.Run(tc.text, func(t *testing.T) {

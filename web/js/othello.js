@@ -19,13 +19,18 @@ const evals = new Map(); // position key -> { score, exact }: black's view, for 
 let evalGen = 0;   // bumps when a newer evaluation request supersedes the one running
 
 const name = (c) => c[0].toUpperCase() + c.slice(1);
-const who = (lvl) => (lvl ? `Computer (level ${lvl})` : 'Human');
+// A seat is the server's name for it: "human", "level 3" or "perfect".
+const seatOf = (c) => (state.seats && state.seats[c]) || (state.players[c] ? `level ${state.players[c]}` : 'human');
+const isComputer = (c) => seatOf(c) !== 'human';
+const who = (seat) => (seat === 'human' ? 'Human' : seat === 'perfect' ? 'Computer (Perfect)' : `Computer (${seat})`);
+// perfectSize: the boards where the Perfect player and exact hints are offered.
+const perfectSize = (n) => n === 4 || n === 6;
 const sqName = (r, c) => String.fromCharCode(97 + c) + (r + 1);
 const colour = (ch) => (ch === 'X' ? 'black' : ch === 'O' ? 'white' : '');
 // value writes a score in discs one way everywhere on the page: rounded to a
 // whole disc, "+3" ahead, "-3" behind, "0" level (never "+0" or "-0").
 const value = (score) => { const r = Math.round(score); return r > 0 ? `+${r}` : r < 0 ? `${r}` : '0'; };
-const seatValue = (lvl) => (lvl ? String(lvl) : 'human');
+const seatValue = (seat) => seat.replace(/^level /, '');
 const posKey = (h) => h.board.join('/') + ' ' + h.turn;
 
 // ---- drawing -------------------------------------------------------------
@@ -115,9 +120,9 @@ function draw(animate = false) {
   $('c-white').querySelector('.d').classList.toggle('turn-mark', live && state.turn === 'white');
   $('undo').disabled = !state.canUndo;
   $('redo').disabled = !state.canRedo;
-  const cvc = state.players.black && state.players.white;
+  const cvc = isComputer('black') && isComputer('white');
   $('pause').hidden = !cvc;
-  $('players').textContent = `Black: ${who(state.players.black)} · White: ${who(state.players.white)} · ${state.size}×${state.size}`;
+  $('players').textContent = `Black: ${who(seatOf('black'))} · White: ${who(seatOf('white'))} · ${state.size}×${state.size}`;
   drawSeats();
   drawMoves();
   drawNotice();
@@ -131,18 +136,27 @@ function draw(animate = false) {
 function drawSeats() {
   for (const c of ['black', 'white']) {
     const sel = $('seat-' + c);
-    fillSeats(sel, false);
-    sel.value = seatValue(state.players[c]);
+    fillSeats(sel, false, state.size);
+    sel.value = seatValue(seatOf(c));
     sel.disabled = state.over;
   }
 }
 
-function fillSeats(sel, long) {
-  if (sel.options.length) return;
-  sel.add(new Option('Human', 'human'));
-  for (let l = 1; l <= 10; l++) {
-    const note = long && l === 1 ? ' (easy)' : long && l === 10 ? ' (strongest)' : '';
-    sel.add(new Option(long ? `Computer, level ${l}${note}` : `Level ${l}`, String(l)));
+// fillSeats lists the seats for a size x size board: Perfect only on 4x4 and 6x6.
+function fillSeats(sel, long, size) {
+  if (!sel.options.length) {
+    sel.add(new Option('Human', 'human'));
+    for (let l = 1; l <= 10; l++) {
+      const note = long && l === 1 ? ' (easy)' : long && l === 10 ? ' (strongest)' : '';
+      sel.add(new Option(long ? `Computer, level ${l}${note}` : `Level ${l}`, String(l)));
+    }
+  }
+  const perfect = [...sel.options].find((o) => o.value === 'perfect');
+  if (perfectSize(size) && !perfect) {
+    sel.add(new Option(long ? 'Computer, Perfect (exact: never loses a won game)' : 'Perfect', 'perfect'));
+  } else if (!perfectSize(size) && perfect) {
+    if (sel.value === 'perfect') sel.value = '10';
+    perfect.remove();
   }
 }
 
@@ -166,13 +180,14 @@ function drawPV() {
   const best = document.createElement('b');
   best.textContent = pv.move;
   el.replaceChildren('Best ', best, ` ${value(pv.score)}${pv.exact ? ' (exact)' : pv.book ? ' (opening book)' : ''} · line `, lineEl);
+  if (pv.allExact) el.append(Object.assign(document.createElement('p'), { className: 'help exact-note', textContent: 'Every value shown is exact: the final disc difference with perfect play from here on both sides.' }));
 }
 
 // drawThinking shows the indicator while the computer is about to move or searching.
 function drawThinking() {
   const on = !!state && !state.over && state.computerToMove && !paused && (view === null || thinking);
   $('thinking').hidden = !on;
-  if (on) $('thinking-text').textContent = `${name(state.turn)} (level ${state.players[state.turn]}) is thinking…`;
+  if (on) $('thinking-text').textContent = `${name(state.turn)} (${seatOf(state.turn)}) is thinking…`;
 }
 
 function drawMoves() {
@@ -350,7 +365,7 @@ function next() {
   if (state.over || view !== null) return;
   if (state.computerToMove) {
     if (paused) return;
-    const cvc = state.players.black && state.players.white;
+    const cvc = isComputer('black') && isComputer('white');
     timer = setTimeout(computerMove, reducedMotion() ? 150 : cvc ? 700 : 450);
   } else if (hintOn) {
     analyse();
@@ -397,9 +412,9 @@ async function analyse() {
     hints = {};
     rep.moves.forEach((m, i) => { hints[m.move] = { score: m.score, exact: m.exact, book: !!m.book, best: i === 0 }; });
     const b = rep.moves[0];
-    pv = b ? { move: b.move, score: b.score, exact: b.exact, book: !!b.book, pv: b.pv && b.pv.length ? b.pv : [b.move], ply: at - 1 } : null;
+    pv = b ? { move: b.move, score: b.score, exact: b.exact, book: !!b.book, allExact: !!rep.exact, pv: b.pv && b.pv.length ? b.pv : [b.move], ply: at - 1 } : null;
     draw();
-    if (b) announce(`Hint: ${b.move} is best (${value(b.score)}); line ${pv.pv.join(' ')}.`);
+    if (b) announce(`Hint: ${b.move} is best (${value(b.score)}${rep.exact ? ', exact' : ''}); line ${pv.pv.join(' ')}.`);
   } catch (e) { announce('Hint failed: ' + e.message); }
 }
 
@@ -445,15 +460,22 @@ function goto(i) {
 
 function openNew() {
   const f = $('new-form');
-  for (const sel of [f.elements.black, f.elements.white]) fillSeats(sel, true);
+  if (state) f.elements.size.value = String(state.size);
+  const size = Number(f.elements.size.value);
+  for (const sel of [f.elements.black, f.elements.white]) fillSeats(sel, true, size);
   if (state) {
-    f.elements.size.value = String(state.size);
-    f.elements.black.value = state.players.black ? String(state.players.black) : 'human';
-    f.elements.white.value = state.players.white ? String(state.players.white) : 'human';
+    f.elements.black.value = seatValue(seatOf('black'));
+    f.elements.white.value = seatValue(seatOf('white'));
+    for (const sel of [f.elements.black, f.elements.white]) fillSeats(sel, true, size);
   }
   $('new-error').textContent = '';
   $('dlg-new').showModal();
 }
+
+// The Perfect player is offered on the boards it plays.
+$('new-form').elements.size.addEventListener('change', (e) => {
+  for (const sel of [e.target.form.elements.black, e.target.form.elements.white]) fillSeats(sel, true, Number(e.target.value));
+});
 
 $('new-form').addEventListener('submit', async (e) => {
   if (e.submitter?.value !== 'ok') return;
@@ -514,10 +536,10 @@ for (const c of ['black', 'white']) {
       const rep = await api('POST', `/api/othello/games/${game.id}/seats`, { [c]: sel.value }, game.token);
       sel.blur(); // the arrow keys step through the game again
       await update(rep);
-      announce(`${name(c)} is now ${who(state.players[c])}. ${describe('')}`);
+      announce(`${name(c)} is now ${who(seatOf(c))}. ${describe('')}`);
     } catch (err) {
       announce(err.message);
-      sel.value = seatValue(state.players[c]);
+      sel.value = seatValue(seatOf(c));
     }
   });
 }
@@ -532,7 +554,7 @@ $('io-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const body = {
     import: e.target.elements.import.value, size: state.size,
-    black: state.players.black ? String(state.players.black) : 'human', white: state.players.white ? String(state.players.white) : 'human',
+    black: seatValue(seatOf('black')), white: seatValue(seatOf('white')),
   };
   $('io-error').textContent = '';
   try {
