@@ -141,30 +141,8 @@ them); each is replayed in turn. FILE may be - for stdin.`,
 			if path == "" {
 				return badInputf("--record FILE is required")
 			}
-			data, err := readInput(cmd, path)
-			if err != nil {
-				return badInputf("--record %s: %v", path, pathReason(err))
-			}
-			dec := json.NewDecoder(strings.NewReader(string(data)))
 			w := cmd.OutOrStdout()
-			for n := 1; ; n++ {
-				var raw json.RawMessage
-				if err := dec.Decode(&raw); err == io.EOF {
-					if n == 1 {
-						return badInputf("%s: no record found", path)
-					}
-					return nil
-				} else if err != nil {
-					return badInputf("%s: record %d: %w: %v", path, n, game2048.ErrRecord, err)
-				}
-				rec, err := game2048.ParseRecord(raw)
-				if err != nil {
-					return badInputf("%s: record %d: %w", path, n, err)
-				}
-				g, err := game2048.Replay(rec)
-				if err != nil {
-					return badInputf("%s: record %d: %w", path, n, err)
-				}
+			return eachRecord(cmd, path, func(n int, _ game2048.Record, g *game2048.Game) error {
 				b := g.Board()
 				if asJSON {
 					if err := json.NewEncoder(w).Encode(replayOutput{
@@ -173,7 +151,7 @@ them); each is replayed in turn. FILE may be - for stdin.`,
 					}); err != nil {
 						return err
 					}
-					continue
+					return nil
 				}
 				if n > 1 {
 					fmt.Fprintln(w)
@@ -184,7 +162,8 @@ them); each is replayed in turn. FILE may be - for stdin.`,
 					state = "game over"
 				}
 				fmt.Fprintf(w, "score %d, %d moves, max tile %d, %s\n", g.Score(), g.MoveCount(), b.MaxTile().Value(), state)
-			}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&path, "record", "", "the record file (- for stdin)")
@@ -223,3 +202,38 @@ func formatGrid(b game2048.Board) string {
 
 // defaultWorkers is the number of CPUs Go may use.
 func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
+
+// eachRecord reads the 2048 records of the file at path (- for stdin), one JSON
+// object after another, replays each and calls f with its number (from 1), the
+// record and the game it replays to, stopping at f's first error. A file without
+// a record, or a record that does not parse or replay, is bad input naming the
+// record's number.
+func eachRecord(cmd *cobra.Command, path string, f func(n int, rec game2048.Record, g *game2048.Game) error) error {
+	data, err := readInput(cmd, path)
+	if err != nil {
+		return badInputf("--record %s: %v", path, pathReason(err))
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	for n := 1; ; n++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err == io.EOF {
+			if n == 1 {
+				return badInputf("%s: no record found", path)
+			}
+			return nil
+		} else if err != nil {
+			return badInputf("%s: record %d: %w: %v", path, n, game2048.ErrRecord, err)
+		}
+		rec, err := game2048.ParseRecord(raw)
+		if err != nil {
+			return badInputf("%s: record %d: %w", path, n, err)
+		}
+		g, err := game2048.Replay(rec)
+		if err != nil {
+			return badInputf("%s: record %d: %w", path, n, err)
+		}
+		if err := f(n, rec, g); err != nil {
+			return err
+		}
+	}
+}

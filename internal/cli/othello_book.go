@@ -314,29 +314,7 @@ built-in book was made by:
 				return cp.maybe(b)
 			})
 			bar.finish()
-			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
-			if err != nil && !interrupted {
-				return err
-			}
-			if werr := writeBookFile(outPath, "--out", b); werr != nil {
-				return werr
-			}
-			st := b.Stats()
-			info := bookBuildLine{Out: outPath, Positions: st.Positions, Added: b.Len() - before, Pending: st.Pending,
-				Seconds: time.Since(start).Seconds(), Settings: b.Settings(), ByPly: st.ByPly}
-			if asJSON {
-				if err := json.NewEncoder(cmd.OutOrStdout()).Encode(info); err != nil {
-					return err
-				}
-			} else {
-				fmt.Fprintln(cmd.OutOrStdout(), describeBook(outPath, b.Settings(), st))
-				fmt.Fprintf(cmd.OutOrStdout(), "%s added in %s\n", plural(info.Added, "position"), time.Since(start).Round(time.Second))
-			}
-			if interrupted {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %s written with %d positions queued; --resume goes on.\n", outPath, st.Pending)
-				return errInterrupted
-			}
-			return nil
+			return finishBookRun(cmd, err, b, outPath, before, start, asJSON, true)
 		},
 	}
 	sf.add(cmd)
@@ -417,28 +395,7 @@ The book is written back to --book unless --out names another file.`,
 				})
 			}
 			bar.finish()
-			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
-			if err != nil && !interrupted {
-				return err
-			}
-			if err := writeBookFile(outPath, "--out", b); err != nil {
-				return err
-			}
-			st := b.Stats()
-			info := bookBuildLine{Out: outPath, Positions: st.Positions, Added: b.Len() - before, Pending: st.Pending,
-				Seconds: time.Since(start).Seconds(), Settings: b.Settings(), ByPly: st.ByPly}
-			if asJSON {
-				if err := json.NewEncoder(cmd.OutOrStdout()).Encode(info); err != nil {
-					return err
-				}
-			} else {
-				fmt.Fprintln(cmd.OutOrStdout(), describeBook(outPath, b.Settings(), st))
-				fmt.Fprintf(cmd.OutOrStdout(), "%s added in %s\n", plural(info.Added, "position"), time.Since(start).Round(time.Second))
-			}
-			if interrupted {
-				return errInterrupted
-			}
-			return nil
+			return finishBookRun(cmd, err, b, outPath, before, start, asJSON, false)
 		},
 	}
 	cmd.Flags().StringVar(&bookPath, "book", "", "the book file to extend")
@@ -448,4 +405,38 @@ The book is written back to --book unless --out names another file.`,
 	cmd.Flags().IntVar(&deepen, "deepen", 0, "value the position's moves again by searches this deep")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
 	return cmd
+}
+
+// finishBookRun ends a build or an extension of the book b: err is what the run
+// returned (a Ctrl+C is not a failure: the book as it stands is written), the
+// book goes to outPath, and a line (or JSON) says what it holds and what was
+// added since it had before positions. resumable says whether a stopped run
+// can go on with --resume.
+func finishBookRun(cmd *cobra.Command, err error, b *engine.Book, outPath string, before int, start time.Time,
+	asJSON, resumable bool) error {
+	interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
+	if err != nil && !interrupted {
+		return err
+	}
+	if err := writeBookFile(outPath, "--out", b); err != nil {
+		return err
+	}
+	st := b.Stats()
+	info := bookBuildLine{Out: outPath, Positions: st.Positions, Added: b.Len() - before, Pending: st.Pending,
+		Seconds: time.Since(start).Seconds(), Settings: b.Settings(), ByPly: st.ByPly}
+	if asJSON {
+		if err := json.NewEncoder(cmd.OutOrStdout()).Encode(info); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(cmd.OutOrStdout(), describeBook(outPath, b.Settings(), st))
+		fmt.Fprintf(cmd.OutOrStdout(), "%s added in %s\n", plural(info.Added, "position"), time.Since(start).Round(time.Second))
+	}
+	if !interrupted {
+		return nil
+	}
+	if resumable {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %s written with %d positions queued; --resume goes on.\n", outPath, st.Pending)
+	}
+	return errInterrupted
 }

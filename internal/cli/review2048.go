@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/game2048/solver/exact"
@@ -53,31 +52,9 @@ Tables come as for "2048 hint --perfect": boards of up to 8 cells are solved on 
 			if !(minLoss >= 0) {
 				return badInputf("--min-loss %v: want 0 or more", minLoss)
 			}
-			data, err := readInput(cmd, path)
-			if err != nil {
-				return badInputf("--record %s: %v", path, pathReason(err))
-			}
 			st := &exact.Store{Dir: tablesDir(tables)}
-			dec := json.NewDecoder(strings.NewReader(string(data)))
 			w := cmd.OutOrStdout()
-			for n := 1; ; n++ {
-				var raw json.RawMessage
-				if err := dec.Decode(&raw); err == io.EOF {
-					if n == 1 {
-						return badInputf("%s: no record found", path)
-					}
-					return nil
-				} else if err != nil {
-					return badInputf("%s: record %d: %w: %v", path, n, game2048.ErrRecord, err)
-				}
-				rec, err := game2048.ParseRecord(raw)
-				if err != nil {
-					return badInputf("%s: record %d: %w", path, n, err)
-				}
-				g, err := game2048.Replay(rec)
-				if err != nil {
-					return badInputf("%s: record %d: %w", path, n, err)
-				}
+			return eachRecord(cmd, path, func(n int, rec game2048.Record, g *game2048.Game) error {
 				t, err := st.Table(cmd.Context(), rec.Rules.Rows, rec.Rules.Cols, rec.Rules.FourChance, 0)
 				if err != nil {
 					if cmd.Context().Err() != nil {
@@ -100,13 +77,11 @@ Tables come as for "2048 hint --perfect": boards of up to 8 cells are solved on 
 					}
 				}
 				if asJSON {
-					if err := json.NewEncoder(w).Encode(res); err != nil {
-						return err
-					}
-					continue
+					return json.NewEncoder(w).Encode(res)
 				}
 				printReview(w, n, res)
-			}
+				return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&path, "record", "", "the record file (- for stdin)")
