@@ -16,7 +16,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
 		{"midgame_default.bin.gz", defaultMidgameFile, "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"},
-		{"book_default.bin.gz", defaultBookFile, "6ea3fee0751f55f99420d21ad4ba418170d6874b758f5e1645905e38692bef9b"},
+		{"book_default.bin.gz", defaultBookFile, "bda61b767fa15133c4df54895b49a4b01b95aab5a8b660b0b7adcd1fac32afd5"},
 		{"opening6_default.txt.gz", defaultOpening6File, "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
