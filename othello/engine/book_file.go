@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	_ "embed"
 	"encoding/binary"
@@ -12,7 +11,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sync"
 
 	"github.com/gridgames/gridgames/othello"
 )
@@ -251,13 +249,7 @@ func ReadBook(r io.Reader) (*Book, error) {
 //go:embed book_default.bin.gz
 var defaultBookFile []byte
 
-var defaultBook = sync.OnceValue(func() *Book {
-	b, err := ReadBook(bytes.NewReader(defaultBookFile))
-	if err != nil {
-		panic("engine: the built-in opening book does not load: " + err.Error())
-	}
-	return b
-})
+var defaultBook = builtin("opening book", defaultBookFile, ReadBook)
 
 // DefaultBook returns the built-in opening book (shared; do not change it).
 func DefaultBook() *Book { return defaultBook() }

@@ -2,14 +2,12 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	_ "embed"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/gridgames/gridgames/othello"
 )
@@ -81,15 +79,11 @@ const midgameMagic = "gridgames-othello-midgame-v1\n"
 //go:embed midgame_default.bin.gz
 var defaultMidgameFile []byte
 
-var defaultMidgame = sync.OnceValue(func() *Midgame {
+var defaultMidgame = builtin("midgame evaluation", defaultMidgameFile, func(r io.Reader) (*Midgame, error) {
 	if len(defaultMidgameFile) == 0 {
-		return nil
+		return nil, nil // a build without one: levels keep the hand-made evaluation
 	}
-	m, err := ReadMidgame(bytes.NewReader(defaultMidgameFile))
-	if err != nil {
-		panic("engine: the built-in midgame evaluation does not load: " + err.Error())
-	}
-	return m
+	return ReadMidgame(r)
 })
 
 // DefaultMidgame returns the built-in midgame evaluation (shared; do not change it).

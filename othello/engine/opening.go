@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gridgames/gridgames/othello"
 )
@@ -224,13 +223,7 @@ func squareImageOf(pos othello.Position, move othello.Square) int {
 //go:embed opening6_default.txt.gz
 var defaultOpening6File []byte
 
-var defaultOpening6 = sync.OnceValue(func() *Opening {
-	t, err := ReadOpening(bytes.NewReader(defaultOpening6File))
-	if err != nil {
-		panic("engine: the built-in 6x6 opening table does not load: " + err.Error())
-	}
-	return t
-})
+var defaultOpening6 = builtin("6x6 opening table", defaultOpening6File, ReadOpening)
 
 // DefaultOpening returns the built-in opening table of a board size (6x6; see
 // generate.go for its recipe), or nil for a size without one.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	_ "embed"
 	"encoding/binary"
@@ -10,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sync"
 )
 
 // The pattern file: gzip of a magic line, the number of weights (uint32, little
@@ -20,13 +18,7 @@ const patternMagic = "gridgames-othello-patterns-v1\n"
 //go:embed patterns_default.bin.gz
 var defaultPatternsFile []byte
 
-var defaultPatterns = sync.OnceValue(func() *Patterns {
-	w, err := ReadPatterns(bytes.NewReader(defaultPatternsFile))
-	if err != nil {
-		panic("engine: the built-in patterns do not load: " + err.Error())
-	}
-	return w
-})
+var defaultPatterns = builtin("patterns", defaultPatternsFile, ReadPatterns)
 
 // DefaultPatterns returns the built-in pattern weights (shared; do not change them).
 func DefaultPatterns() *Patterns { return defaultPatterns() }
