@@ -128,14 +128,9 @@ const maxBookPositions = 1 << 26
 // corrupt one, or one that does not follow the rules of the game is refused
 // with the reason.
 func ReadBook(r io.Reader) (*Book, error) {
-	z, err := gzip.NewReader(r)
+	br, err := openFile(r, bookMagic, "book")
 	if err != nil {
-		return nil, errors.New("not a gridgames Othello book (not gzip)")
-	}
-	br := bufio.NewReader(z)
-	magic := make([]byte, len(bookMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != bookMagic {
-		return nil, errors.New("not a gridgames Othello book")
+		return nil, err
 	}
 	cut := func(where string) error { return fmt.Errorf("book cut off in %s", where) }
 	var head [3]byte

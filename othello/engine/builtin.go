@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
+	"errors"
 	"io"
 	"sync"
 )
@@ -19,4 +22,20 @@ func builtin[T any](what string, data []byte, read func(io.Reader) (T, error)) f
 		}
 		return v
 	})
+}
+
+// openFile opens one of the engine's gzip files, which start with the line
+// magic: it returns a reader placed after that line, or an error saying the
+// data is not a gridgames Othello file of that kind (kind names it, "book").
+func openFile(r io.Reader, magic, kind string) (*bufio.Reader, error) {
+	z, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, errors.New("not a gridgames Othello " + kind + " (not gzip)")
+	}
+	b := bufio.NewReader(z)
+	head := make([]byte, len(magic))
+	if _, err := io.ReadFull(b, head); err != nil || string(head) != magic {
+		return nil, errors.New("not a gridgames Othello " + kind)
+	}
+	return b, nil
 }

@@ -114,14 +114,9 @@ func (m *Midgame) WriteTo(out io.Writer) (int64, error) {
 // ReadMidgame reads what WriteTo writes; another kind of file, another layout or
 // a cut-off file is refused with the reason.
 func ReadMidgame(r io.Reader) (*Midgame, error) {
-	z, err := gzip.NewReader(r)
+	b, err := openFile(r, midgameMagic, "midgame file")
 	if err != nil {
-		return nil, errors.New("not a gridgames Othello midgame file (not gzip)")
-	}
-	b := bufio.NewReader(z)
-	magic := make([]byte, len(midgameMagic))
-	if _, err := io.ReadFull(b, magic); err != nil || string(magic) != midgameMagic {
-		return nil, errors.New("not a gridgames Othello midgame file")
+		return nil, err
 	}
 	var phases uint32
 	if err := binary.Read(b, binary.LittleEndian, &phases); err != nil {

@@ -51,14 +51,9 @@ func (c *countWriter) Write(p []byte) (int, error) {
 // ReadPatterns reads weights written by WriteTo. A file of another kind, another
 // layout or a cut-off file is refused with the reason.
 func ReadPatterns(r io.Reader) (*Patterns, error) {
-	z, err := gzip.NewReader(r)
+	b, err := openFile(r, patternMagic, "pattern file")
 	if err != nil {
-		return nil, errors.New("not a gridgames Othello pattern file (not gzip)")
-	}
-	b := bufio.NewReader(z)
-	magic := make([]byte, len(patternMagic))
-	if _, err := io.ReadFull(b, magic); err != nil || string(magic) != patternMagic {
-		return nil, errors.New("not a gridgames Othello pattern file")
+		return nil, err
 	}
 	w, err := readWeights(b, "pattern file")
 	if err != nil {
