@@ -8,6 +8,9 @@ const (
 	MaxSize = 16
 )
 
+// MinWinTile is the smallest win tile, as an exponent (4); the largest is MaxTile.
+const MinWinTile Tile = 2
+
 // Rules are the knobs of a game. The zero value is not playable; start from
 // DefaultRules, which are the original game's.
 type Rules struct {
@@ -36,7 +39,7 @@ func (r Rules) Validate() error {
 	if !(r.FourChance >= 0 && r.FourChance <= 1) { // also rejects NaN
 		return fmt.Errorf("%w: chance of a 4 is %v, want 0 to 1", ErrRules, r.FourChance)
 	}
-	if t, err := TileOf(r.WinTile); err != nil || t < 2 {
+	if t, err := TileOf(r.WinTile); err != nil || t < MinWinTile {
 		return fmt.Errorf("%w: win tile %d is not a power of two from 4 to 2^62", ErrRules, r.WinTile)
 	}
 	if r.StartTiles < 1 || r.StartTiles > r.Rows*r.Cols {

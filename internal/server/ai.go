@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/gridgames/gridgames/game2048/solver"
 	"github.com/gridgames/gridgames/othello/engine"
@@ -31,7 +30,7 @@ func (p *aiPool) solver(ctx context.Context, opt solver.Options) (*solver.Solver
 	case <-p.solvers:
 		return solver.New(opt), func() { p.solvers <- struct{}{} }, nil
 	case <-ctx.Done():
-		return nil, nil, errorf(http.StatusServiceUnavailable, "request cancelled while waiting for the solver")
+		return nil, nil, errorf(CodeUnavailable, "request cancelled while waiting for the solver")
 	}
 }
 
@@ -43,6 +42,6 @@ func (p *aiPool) engine(ctx context.Context) (*engine.Engine, func(), error) {
 		}
 		return e, func() { p.engines <- e }, nil
 	case <-ctx.Done():
-		return nil, nil, errorf(http.StatusServiceUnavailable, "request cancelled while waiting for the engine")
+		return nil, nil, errorf(CodeUnavailable, "request cancelled while waiting for the engine")
 	}
 }

@@ -97,7 +97,7 @@ func (s *Server) create2048(w http.ResponseWriter, r *http.Request) {
 	if req.Seed != "" {
 		seed, perr := strconv.ParseUint(req.Seed, 10, 64)
 		if perr != nil {
-			s.fail(w, r, errorf(http.StatusBadRequest, "seed %q is not a number from 0 to 2^64-1", req.Seed))
+			s.fail(w, r, errorf(CodeBadRequest, "seed %q is not a number from 0 to 2^64-1", req.Seed))
 			return
 		}
 		sn, err = session.NewSeeded(rules, seed)
@@ -136,12 +136,12 @@ func (s *Server) get2048(w http.ResponseWriter, r *http.Request) {
 func (s *Server) act(r *http.Request, sess *liveGame, a *game2048Actor, seq *int, action string) (session.Result, error) {
 	if seq != nil {
 		if err := a.s.Expect(*seq); err != nil {
-			return session.Result{}, sessionError(err)
+			return session.Result{}, clientError(err)
 		}
 	}
 	res, err := a.s.Apply(action)
 	if err != nil {
-		return res, sessionError(err)
+		return res, clientError(err)
 	}
 	return res, s.commit(r.Context(), sess, action)
 }
@@ -170,7 +170,7 @@ func (s *Server) move2048(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := game2048.ParseDirection(req.Dir)
 	if err != nil {
-		s.fail(w, r, errorf(http.StatusBadRequest, "dir %q: want left, right, up or down", req.Dir))
+		s.fail(w, r, errorf(CodeBadRequest, "dir %q: want left, right, up or down", req.Dir))
 		return
 	}
 	s.with2048(w, r, true, func(sess *liveGame, a *game2048Actor) (any, error) {
@@ -233,7 +233,7 @@ func (s *Server) auto2048(w http.ResponseWriter, r *http.Request) {
 	s.with2048(w, r, true, func(sess *liveGame, a *game2048Actor) (any, error) {
 		if req.Seq != nil {
 			if err := a.s.Expect(*req.Seq); err != nil {
-				return nil, sessionError(err)
+				return nil, clientError(err)
 			}
 		}
 		h, err := s.analyse2048(r, a.s.Game())
@@ -254,6 +254,6 @@ func (s *Server) auto2048(w http.ResponseWriter, r *http.Request) {
 func (s *Server) record2048(w http.ResponseWriter, r *http.Request) {
 	s.with2048(w, r, false, func(_ *liveGame, a *game2048Actor) (any, error) {
 		rec, err := a.s.Record()
-		return rec, sessionError(err)
+		return rec, clientError(err)
 	})
 }

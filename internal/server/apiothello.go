@@ -148,11 +148,11 @@ func seatOf(colour, text string) (session.Seat, error) {
 	}
 	seat, err := session.ParseSeat(text)
 	if err != nil {
-		return seat, errorf(http.StatusBadRequest, "%s: %s", colour, readable(err))
+		return seat, errorf(CodeBadRequest, "%s: %s", colour, readable(err))
 	}
 	if !seat.IsHuman() && !seat.IsPerfect() && (seat.Level() == 0 || seat.IsClassic()) {
-		return seat, errorf(http.StatusBadRequest, "%s: %q plays engine matches only; want human, a level from 1 to %d or perfect (4x4 and 6x6)",
-			colour, text, engine.MaxLevel)
+		return seat, errorf(CodeBadRequest, "%s: %q plays engine matches only; want human, a level from %d to %d or perfect (4x4 and 6x6)",
+			colour, text, minLevel, engine.MaxLevel)
 	}
 	return seat, nil
 }
@@ -165,7 +165,7 @@ func (s *Server) createOthello(w http.ResponseWriter, r *http.Request) {
 	}
 	cfg := session.Config{Size: req.Size, Start: strings.TrimSpace(req.Board), Transcript: strings.TrimSpace(req.Transcript)}
 	if len(cfg.Start) > maxImport || len(cfg.Transcript) > maxImport {
-		s.fail(w, r, errorf(http.StatusBadRequest, "board text and transcript are limited to %d characters", maxImport))
+		s.fail(w, r, errorf(CodeBadRequest, "board text and transcript are limited to %d characters", maxImport))
 		return
 	}
 	if err := checkImport(req); err != nil {

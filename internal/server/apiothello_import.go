@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 
 	"github.com/gridgames/gridgames/othello"
@@ -41,7 +40,7 @@ const (
 func importOthello(text string, size int, black, white session.Seat) (*session.Session, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
-		return nil, errorf(http.StatusBadRequest, "import: nothing to read; paste a transcript (f5d6c3), board text or a GGF record")
+		return nil, errorf(CodeBadRequest, "import: nothing to read; paste a transcript (f5d6c3), board text or a GGF record")
 	}
 	kind, why := importBoard, "it starts with neither '(' nor a square name"
 	cfg := session.Config{Black: black, White: white}
@@ -84,7 +83,7 @@ func importError(kind, why string, err error) error {
 	if errors.As(err, &ae) {
 		return err
 	}
-	return errorf(http.StatusBadRequest, "import: read as %s (%s): %s", kind, why, readable(err))
+	return errorf(CodeBadRequest, "import: read as %s (%s): %s", kind, why, readable(err))
 }
 
 // startsMoves reports whether r begins the transcript after board text: a
@@ -112,9 +111,9 @@ func checkImport(req createOthelloRequest) error {
 	case req.Import == nil:
 		return nil
 	case req.Board != "" || req.Transcript != "":
-		return errorf(http.StatusBadRequest, "import takes the place of board and transcript: send import alone")
+		return errorf(CodeBadRequest, "import takes the place of board and transcript: send import alone")
 	case len(*req.Import) > maxImportRecord:
-		return errorf(http.StatusBadRequest, "import: %d bytes; a game is at most %d", len(*req.Import), maxImportRecord)
+		return errorf(CodeBadRequest, "import: %d bytes; a game is at most %d", len(*req.Import), maxImportRecord)
 	}
 	return nil
 }

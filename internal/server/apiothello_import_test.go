@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -37,7 +36,7 @@ func FuzzOthelloImport(f *testing.F) {
 		ses, err := importOthello(text, size, session.Human, session.Human)
 		if err != nil {
 			var ae *apiError
-			if !errors.As(err, &ae) || ae.status != http.StatusBadRequest || !strings.HasPrefix(ae.msg, "import: ") {
+			if !errors.As(err, &ae) || ae.code != CodeBadRequest || !strings.HasPrefix(ae.msg, "import: ") {
 				t.Fatalf("import %q (size %d): %v, want a 400 starting \"import: \"", text, size, err)
 			}
 			return

@@ -31,7 +31,7 @@ func (s *Server) seatsOthello(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Black == nil && req.White == nil {
-		s.fail(w, r, errorf(http.StatusBadRequest, `name a seat to change: {"black":"level 5"} or {"white":"human"}`))
+		s.fail(w, r, errorf(CodeBadRequest, `name a seat to change: {"black":"level 5"} or {"white":"human"}`))
 		return
 	}
 	type change struct {
@@ -55,7 +55,7 @@ func (s *Server) seatsOthello(w http.ResponseWriter, r *http.Request) {
 	}
 	s.withOthello(w, r, true, func(sess *liveGame, a *othelloActor) (any, error) {
 		if a.s.Over() {
-			return nil, errorf(http.StatusConflict, "the game is over: its seats no longer change")
+			return nil, errorf(CodeGameOver, "the game is over: its seats no longer change")
 		}
 		for _, c := range changes {
 			if a.s.Seat(c.colour) == c.seat {
@@ -94,7 +94,7 @@ func (s *Server) evaluationsOthello(w http.ResponseWriter, r *http.Request) {
 	if q := r.URL.Query().Get("from"); q != "" {
 		n, err := strconv.Atoi(q)
 		if err != nil || n < 0 {
-			s.fail(w, r, errorf(http.StatusBadRequest, "from=%q: want a ply number, 0 for the start", q))
+			s.fail(w, r, errorf(CodeBadRequest, "from=%q: want a ply number, 0 for the start", q))
 			return
 		}
 		from = n
@@ -113,7 +113,7 @@ func (s *Server) evaluationsOthello(w http.ResponseWriter, r *http.Request) {
 	transcript := g.Transcript()
 	sess.mu.Unlock()
 	if from > n {
-		s.fail(w, r, errorf(http.StatusBadRequest, "from=%d: the game has plies 0 to %d", from, n-1))
+		s.fail(w, r, errorf(CodeBadRequest, "from=%d: the game has plies 0 to %d", from, n-1))
 		return
 	}
 	out := struct {

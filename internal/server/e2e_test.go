@@ -154,6 +154,11 @@ func boardText(b [][]int) string {
 	return strings.Join(parts, " ")
 }
 
+// pageIdle holds once the 2048 page has no intent waiting or in flight (the
+// board is aria-busy while it has, see pump in 2048.js): every key sent so far
+// has had its answer drawn.
+const pageIdle = `document.getElementById('board').getAttribute('aria-busy') !== 'true'`
+
 func TestBrowser2048(t *testing.T) {
 	srv, _ := newTestServer(t)
 	ctx := browser(t, 1200, 900)
@@ -163,10 +168,8 @@ func TestBrowser2048(t *testing.T) {
 	t.Run("keyboard moves tiles and the score rises", func(t *testing.T) {
 		keys := []string{kb.ArrowLeft, kb.ArrowUp, "a", "w", "h", "k", kb.ArrowRight, kb.ArrowDown}
 		for i := 0; i < 200 && fetch2048(t, ctx).Score == 0; i++ {
-			before := fetch2048(t, ctx).Moves
 			key(t, ctx, keys[i%len(keys)])
-			time.Sleep(30 * time.Millisecond)
-			waitFor(t, ctx, "the move to settle", fmt.Sprintf(`!document.querySelector('dialog[open]') || %d >= 0`, before))
+			waitFor(t, ctx, "the move to settle", pageIdle)
 		}
 		st := fetch2048(t, ctx)
 		if st.Score == 0 || st.Moves == 0 {
@@ -182,7 +185,7 @@ func TestBrowser2048(t *testing.T) {
 				key(t, ctx, k)
 			}
 		}
-		time.Sleep(800 * time.Millisecond)
+		waitFor(t, ctx, "the keys to be played", pageIdle)
 		st := fetch2048(t, ctx)
 		if st.Over {
 			key(t, ctx, kb.Escape) // close the game-over dialog; undo comes next

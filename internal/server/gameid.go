@@ -1,7 +1,5 @@
 package server
 
-import "net/http"
-
 // maxGameID bounds a game id in a path. The ids this server makes are
 // newID(16): 22 characters of the URL-safe base64 alphabet; longer ones, up to
 // this, of the same alphabet are taken (tests and hand-made stores use them).
@@ -24,5 +22,5 @@ func checkGameID(id string) error {
 	if len(shown) > maxGameID {
 		shown = shown[:maxGameID] + "..."
 	}
-	return errorf(http.StatusBadRequest, "%q is not a game id: ids are 1 to %d letters, digits, '-' or '_'", shown, maxGameID)
+	return errorf(CodeBadRequest, "%q is not a game id: ids are 1 to %d letters, digits, '-' or '_'", shown, maxGameID)
 }

@@ -55,7 +55,7 @@ func (s *Server) storeUp() {
 func (s *Server) storeUnavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.storeDown(r, err)
 	w.Header().Set("Retry-After", "10")
-	writeError(w, http.StatusServiceUnavailable, "the game store is unavailable, so nothing was saved; try again later")
+	writeError(w, CodeUnavailable, "the game store is unavailable, so nothing was saved; try again later")
 }
 
 // healthz answers 200 {"status":"ok"} when the store can keep what it is
@@ -67,7 +67,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		if r.Context().Err() == nil {
 			s.storeDown(r, err)
 		}
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error()})
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": err.Error(), "code": string(CodeUnavailable)})
 		return
 	}
 	s.storeUp()

@@ -24,12 +24,12 @@ func (s *Server) score2048(w http.ResponseWriter, r *http.Request) {
 	}
 	name, err := session.CleanName(req.Name)
 	if err != nil {
-		s.fail(w, r, sessionError(err))
+		s.fail(w, r, clientError(err))
 		return
 	}
 	s.with2048(w, r, true, func(sess *liveGame, a *game2048Actor) (any, error) {
 		if err := a.s.Submittable(); err != nil {
-			return nil, sessionError(err)
+			return nil, clientError(err)
 		}
 		g := a.s.Game()
 		sc := store.Score{GameID: sess.id, Board: boardKey(g.Rules()), Name: name, Score: g.Score(),
@@ -56,7 +56,7 @@ func (s *Server) leaderboard2048(w http.ResponseWriter, r *http.Request) {
 	rows, err1 := strconv.Atoi(r.URL.Query().Get("rows"))
 	cols, err2 := strconv.Atoi(r.URL.Query().Get("cols"))
 	if err1 != nil || err2 != nil || rows < game2048.MinSize || rows > game2048.MaxSize || cols < game2048.MinSize || cols > game2048.MaxSize {
-		s.fail(w, r, errorf(http.StatusBadRequest, "rows and cols must be numbers from %d to %d", game2048.MinSize, game2048.MaxSize))
+		s.fail(w, r, errorf(CodeBadRequest, "rows and cols must be numbers from %d to %d", game2048.MinSize, game2048.MaxSize))
 		return
 	}
 	rules := game2048.Rules{Rows: rows, Cols: cols}

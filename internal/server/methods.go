@@ -19,10 +19,10 @@ var probeMethods = []string{http.MethodGet, http.MethodPost, http.MethodPut, htt
 func (s *Server) apiFallback(w http.ResponseWriter, r *http.Request) {
 	if allow := s.allowedMethods(r); allow != "" {
 		w.Header().Set("Allow", allow)
-		writeError(w, http.StatusMethodNotAllowed, "method %s not allowed on %s; allowed: %s", r.Method, r.URL.Path, allow)
+		writeError(w, CodeMethodNotAllowed, "method %s not allowed on %s; allowed: %s", r.Method, r.URL.Path, allow)
 		return
 	}
-	writeError(w, http.StatusNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)
+	writeError(w, CodeNotFound, "no such API endpoint: %s %s", r.Method, r.URL.Path)
 }
 
 // allowedMethods lists, as an Allow header value, the methods for which a

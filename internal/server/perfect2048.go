@@ -13,22 +13,26 @@ import (
 // from table files.
 const goalSolveCells = 6
 
+// perfectStartTiles is how many start tiles a game must have for perfect play:
+// the exact tables are solved from the standard start.
+const perfectStartTiles = 2
+
 // exactTable returns the score table for g's board, or the API error saying why
 // there is none.
 func (s *Server) exactTable(r *http.Request, g *game2048.Game) (*exact.Table, error) {
 	rules := g.Rules()
-	if rules.StartTiles != 2 {
-		return nil, errorf(http.StatusConflict, "perfect play is solved for games that start with 2 tiles, this one starts with %d", rules.StartTiles)
+	if rules.StartTiles != perfectStartTiles {
+		return nil, errorf(CodeConflict, "perfect play is solved for games that start with %d tiles, this one starts with %d", perfectStartTiles, rules.StartTiles)
 	}
 	t, err := s.exact2048.Table(r.Context(), rules.Rows, rules.Cols, rules.FourChance, 0)
 	switch {
 	case err == nil:
 		return t, nil
 	case errors.Is(err, exact.ErrTooBig):
-		return nil, errorf(http.StatusConflict, "perfect play: a %dx%d board has %d cells; boards of at most %d are solved",
+		return nil, errorf(CodeConflict, "perfect play: a %dx%d board has %d cells; boards of at most %d are solved",
 			rules.Rows, rules.Cols, rules.Rows*rules.Cols, exact.MaxCells)
 	case errors.Is(err, exact.ErrNoTable):
-		return nil, errorf(http.StatusConflict, "perfect play: no %s table on this server (gridgames 2048 solve --rows %d --cols %d --out DIR/%s, then serve with --tables DIR)",
+		return nil, errorf(CodeConflict, "perfect play: no %s table on this server (gridgames 2048 solve --rows %d --cols %d --out DIR/%s, then serve with --tables DIR)",
 			exact.FileName(rules.Rows, rules.Cols, rules.FourChance, 0), rules.Rows, rules.Cols, exact.FileName(rules.Rows, rules.Cols, rules.FourChance, 0))
 	case r.Context().Err() != nil:
 		return nil, r.Context().Err()
@@ -49,7 +53,7 @@ func (s *Server) perfect2048(r *http.Request, g *game2048.Game) (hint, error) {
 	}
 	best, ok, _ := t.Best(b)
 	if !ok {
-		return hint{}, errorf(http.StatusConflict, "the game is over: no move changes the board")
+		return hint{}, errorf(CodeGameOver, "the game is over: no move changes the board")
 	}
 	v, _ := t.Value(b)
 	h := hint{Best: best.String(), Values: map[string]float64{}, Perfect: true, ExpectedScore: &v}
@@ -89,7 +93,7 @@ func (s *Server) review2048(w http.ResponseWriter, r *http.Request) {
 	s.with2048(w, r, false, func(_ *liveGame, a *game2048Actor) (any, error) {
 		g := a.s.Game()
 		if !g.Over() {
-			return nil, errorf(http.StatusConflict, "the review comes once the game is over")
+			return nil, errorf(CodeConflict, "the review comes once the game is over")
 		}
 		t, err := s.exactTable(r, g)
 		if err != nil {

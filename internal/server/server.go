@@ -123,6 +123,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/js/", s.static)
 	s.mux.Handle("/favicon.svg", s.static)
 	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /api/limits", s.limitsAPI)
 
 	s.mux.HandleFunc("POST /api/2048/games", s.create2048)
 	s.mux.HandleFunc("GET /api/2048/games/{id}", s.get2048)
@@ -165,7 +166,7 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 		defer func() {
 			if v := recover(); v != nil {
 				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v)
-				writeError(rec, http.StatusInternalServerError, "internal error")
+				writeError(rec, CodeInternal, "internal error")
 			}
 			s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"duration", time.Since(start))

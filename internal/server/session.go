@@ -125,13 +125,13 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 	if sess == nil {
 		g, err := s.store.Game(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, errorf(http.StatusNotFound, "no game with id %q", id)
+			return nil, errorf(CodeNotFound, "no game with id %q", id)
 		}
 		if err != nil {
 			return nil, err
 		}
 		if g.Kind != kind {
-			return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
+			return nil, errorf(CodeNotFound, "no %s game with id %q", kind, id)
 		}
 		a, err := rebuild(g.Params)
 		if err != nil {
@@ -153,7 +153,7 @@ func (s *Server) loadOnce(ctx context.Context, kind, id string, rebuild func(par
 		}
 	}
 	if sess.kind != kind {
-		return nil, errorf(http.StatusNotFound, "no %s game with id %q", kind, id)
+		return nil, errorf(CodeNotFound, "no %s game with id %q", kind, id)
 	}
 	sess.mu.Lock()
 	if !sess.dead && !fresh {
@@ -174,7 +174,7 @@ func (s *Server) catchUp(ctx context.Context, sess *liveGame) error {
 	n, actions, err := s.store.ActionsFrom(ctx, sess.id, sess.seq)
 	if errors.Is(err, store.ErrNotFound) {
 		s.drop(sess)
-		return errorf(http.StatusNotFound, "no %s game with id %q", sess.kind, sess.id)
+		return errorf(CodeNotFound, "no %s game with id %q", sess.kind, sess.id)
 	}
 	if err != nil {
 		return err
@@ -198,10 +198,10 @@ func authorize(r *http.Request, sess *liveGame) error {
 	auth := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(auth, "Bearer ")
 	if !ok || token == "" {
-		return errorf(http.StatusForbidden, "this game needs its player token (Authorization: Bearer TOKEN)")
+		return errorf(CodeForbidden, "this game needs its player token (Authorization: Bearer TOKEN)")
 	}
 	if subtle.ConstantTimeCompare(hashToken(token), sess.tokenHash) != 1 {
-		return errorf(http.StatusForbidden, "wrong player token for game %s", sess.id)
+		return errorf(CodeForbidden, "wrong player token for game %s", sess.id)
 	}
 	return nil
 }
@@ -216,7 +216,7 @@ func (s *Server) commit(ctx context.Context, sess *liveGame, action string) erro
 	if err != nil {
 		s.drop(sess)
 		if errors.Is(err, store.ErrConflict) {
-			return &staleError{errorf(http.StatusConflict, "game %s was changed elsewhere; reload it", sess.id)}
+			return &staleError{errorf(CodeStale, "game %s was changed elsewhere; reload it", sess.id)}
 		}
 		return err
 	}

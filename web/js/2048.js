@@ -1,6 +1,6 @@
 // The 2048 page: sends directions to the server and draws the state and the
 // animation steps it answers with. No rule of the game lives here.
-import { api, savedGame, saveGame, announce, reducedMotion, sleep } from './api.js';
+import { api, limits, refused, savedGame, saveGame, announce, reducedMotion, sleep } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board');
@@ -13,9 +13,10 @@ let queue = [];    // intents waiting for the one in flight: 'left'..'down' or '
 let busy = false;  // pump is sending the queue's intents
 let hurry = null;  // ends the slide on show at once: a key came in
 let auto = false;
-let perfect = false; // hints and auto-play from the exact tables (boards of at most 10 cells)
+let perfect = false; // hints and auto-play from the exact tables (the boards perfectable allows)
 let hintTimer = 0;
 let undoAgreed = false; // the person agreed to end the ranking with the next undo
+let bounds = null; // the server's limits for 2048 (GET /api/limits): sizes, win tiles, name, perfect play
 
 const KEYS = {
   ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
@@ -238,11 +239,11 @@ const sendMove = (dir) => post('moves', { dir, seq: state.seq });
 const sendUndo = () => post('undo', { seq: state.seq });
 const sendAuto = () => post(perfect ? 'auto?perfect=1' : 'auto', { seq: state.seq });
 
-// perfectable says whether the board has an exact solution: at most 10 cells, the
-// standard start of two tiles.
-const perfectable = () => state.rules.rows * state.rules.cols <= 10 && state.rules.startTiles === 2;
+// perfectable says whether the board has an exact solution on the server (its
+// limits: the cells of the boards solved, the start tiles).
+const perfectable = () => state.rules.rows * state.rules.cols <= bounds.perfectMaxCells && state.rules.startTiles === bounds.perfectStartTiles;
 
-// reloadIfMoved reads the game again after a 409. When it moved on elsewhere
+// reloadIfMoved reads the game again after a stale request. When it moved on elsewhere
 // (another tab, another device), the page drops the keys waiting, draws the game
 // as it is and says so, and returns true; otherwise it returns false.
 async function reloadIfMoved() {
@@ -311,7 +312,8 @@ async function pump() {
           announce(rep.move.points ? `Moved ${intent}, +${rep.move.points}.` : `Moved ${intent}.`);
         }
       } catch (e) {
-        if (e.status === 409) { if (!(await reloadIfMoved())) announce(e.message); }
+        if (e.code === 'stale') { if (!(await reloadIfMoved())) announce(e.message); }
+        else if (refused(e)) announce(e.message);
         else { announce('Error: ' + e.message); queue = []; }
       }
     }
@@ -370,7 +372,7 @@ async function load() {
       else if (state.won && !localStorage.getItem(wonKey())) showWin();
       return;
     } catch (e) {
-      if (e.status !== 404) { announce('Could not load your game: ' + e.message); return; }
+      if (e.code !== 'not_found') { announce('Could not load your game: ' + e.message); return; }
     }
   }
   await newGame({});
@@ -429,7 +431,7 @@ async function startAuto() {
       drawScores(rep.move.points);
       if (rep.move.won) { localStorage.setItem(wonKey(), '1'); announce(`Auto-play made ${state.rules.winTile}! It keeps going.`); }
     } catch (e) {
-      if (!(e.status === 409 && await reloadIfMoved())) announce('Auto-play stopped: ' + e.message);
+      if (!(e.code === 'stale' && await reloadIfMoved())) announce('Auto-play stopped: ' + e.message);
       break;
     }
     if (delay) await sleep(delay);
@@ -588,12 +590,23 @@ function confirmNew(then, otherwise) {
   showDialog(dlg);
 }
 
+// WIN_MENU_MAX is the largest win tile the settings offer (the server takes
+// more, up to its maxWinTile).
+const WIN_MENU_MAX = 2 ** 20;
+
+// buildControls sets the settings' and the name's bounds from the server's limits.
+function buildControls() {
+  const f = $('settings-form').elements;
+  for (const el of [f.rows, f.cols]) { el.min = bounds.minSize; el.max = bounds.maxSize; }
+  f.four.min = Math.round(bounds.minFourChance * 100);
+  f.four.max = Math.round(bounds.maxFourChance * 100);
+  for (let v = bounds.minWinTile; v <= Math.min(bounds.maxWinTile, WIN_MENU_MAX); v *= 2) f.win.add(new Option(String(v), String(v)));
+  $('end-form').elements.name.maxLength = bounds.maxName;
+}
+
 function openSettings() {
   const f = $('settings-form');
   const sel = f.elements.win;
-  if (!sel.options.length) {
-    for (let e = 3; e <= 20; e++) sel.add(new Option(String(2 ** e), String(2 ** e)));
-  }
   const r = state.rules;
   f.elements.rows.value = r.rows;
   f.elements.cols.value = r.cols;
@@ -673,4 +686,5 @@ $('speed').addEventListener('change', (e) => e.target.blur());
 $('leaders').addEventListener('click', () => showLeaders());
 window.addEventListener('resize', () => state && draw());
 
-load();
+limits().then((l) => { bounds = l['2048']; buildControls(); return load(); })
+  .catch((e) => announce('Could not start: ' + e.message));

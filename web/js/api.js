@@ -1,5 +1,7 @@
 // The JSON API client: every call returns the parsed body or throws an Error
-// carrying the server's message and status.
+// whose message is the server's message for people, shown as it is, with the
+// status and the server's code (docs/api.md: "illegal_move", "stale",
+// "not_found"...): the pages decide on the code, never on the message.
 export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -10,9 +12,23 @@ export async function api(method, path, body, token) {
   if (!res.ok) {
     const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
     err.status = res.status;
+    err.code = (data && data.code) || '';
     throw err;
   }
   return data;
+}
+
+// refused says whether err is the server refusing an action the game does not
+// allow now (an illegal move, the game over, not this side's turn, nothing to
+// undo...): the game is as it was, and the message says why.
+export const refused = (err) => ['illegal_move', 'game_over', 'wrong_turn', 'conflict'].includes(err.code);
+
+// limits are the server's bounds (GET /api/limits: board sizes, levels, the
+// name's length...), read once; the pages build their controls from them.
+let limitsRead = null;
+export function limits() {
+  limitsRead ??= api('GET', '/api/limits');
+  return limitsRead;
 }
 
 // Saved games: which game this browser is playing, and its token.

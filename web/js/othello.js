@@ -1,6 +1,6 @@
 // The Othello page: sends squares to the server and draws what it answers. The
 // legal moves, flips, passes and results all come from the server.
-import { api, savedGame, saveGame, announce, reducedMotion, typing } from './api.js';
+import { api, limits, savedGame, saveGame, announce, reducedMotion, typing } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 const boardEl = $('oboard');
@@ -17,6 +17,7 @@ let timer = 0;
 let pv = null;     // the hint's best line: { move, score, exact, pv, ply }
 const evals = new Map(); // position key -> { score, exact }: black's view, for the graph
 let evalGen = 0;   // bumps when a newer evaluation request supersedes the one running
+let bounds = null; // the server's limits for Othello (GET /api/limits): sizes, levels, Perfect's boards
 
 const name = (c) => c[0].toUpperCase() + c.slice(1);
 // A seat is the server's name for it: "human", "level 3" or "perfect".
@@ -24,7 +25,7 @@ const seatOf = (c) => (state.seats && state.seats[c]) || (state.players[c] ? `le
 const isComputer = (c) => seatOf(c) !== 'human';
 const who = (seat) => (seat === 'human' ? 'Human' : seat === 'perfect' ? 'Computer (Perfect)' : `Computer (${seat})`);
 // perfectSize: the boards where the Perfect player and exact hints are offered.
-const perfectSize = (n) => n === 4 || n === 6;
+const perfectSize = (n) => bounds.perfectSizes.includes(n);
 const sqName = (r, c) => String.fromCharCode(97 + c) + (r + 1);
 const colour = (ch) => (ch === 'X' ? 'black' : ch === 'O' ? 'white' : '');
 // value writes a score in discs one way everywhere on the page: rounded to a
@@ -146,8 +147,8 @@ function drawSeats() {
 function fillSeats(sel, long, size) {
   if (!sel.options.length) {
     sel.add(new Option('Human', 'human'));
-    for (let l = 1; l <= 10; l++) {
-      const note = long && l === 1 ? ' (easy)' : long && l === 10 ? ' (strongest)' : '';
+    for (let l = bounds.minLevel; l <= bounds.maxLevel; l++) {
+      const note = long && l === bounds.minLevel ? ' (easy)' : long && l === bounds.maxLevel ? ' (strongest)' : '';
       sel.add(new Option(long ? `Computer, level ${l}${note}` : `Level ${l}`, String(l)));
     }
   }
@@ -155,7 +156,7 @@ function fillSeats(sel, long, size) {
   if (perfectSize(size) && !perfect) {
     sel.add(new Option(long ? 'Computer, Perfect (exact: never loses a won game)' : 'Perfect', 'perfect'));
   } else if (!perfectSize(size) && perfect) {
-    if (sel.value === 'perfect') sel.value = '10';
+    if (sel.value === 'perfect') sel.value = String(bounds.maxLevel);
     perfect.remove();
   }
 }
@@ -438,10 +439,17 @@ async function load() {
       await update(rep);
       return;
     } catch (e) {
-      if (e.status !== 404) { announce('Could not load your game: ' + e.message); return; }
+      if (e.code !== 'not_found') { announce('Could not load your game: ' + e.message); return; }
     }
   }
-  await newGame({ size: 8, black: 'human', white: '1' });
+  // The server's default board (8x8), a person against the easiest level.
+  await newGame({ black: 'human', white: String(bounds.minLevel) });
+}
+
+// buildControls offers the board sizes the server plays, largest first.
+function buildControls() {
+  const sel = $('new-form').elements.size;
+  sel.replaceChildren(...[...bounds.sizes].sort((a, b) => b - a).map((n) => new Option(`${n}×${n}`, String(n))));
 }
 
 function goto(i) {
@@ -459,6 +467,7 @@ function goto(i) {
 // ---- dialogs and controls ---------------------------------------------------
 
 function openNew() {
+  if (!bounds) return; // the limits are not read yet
   const f = $('new-form');
   if (state) f.elements.size.value = String(state.size);
   const size = Number(f.elements.size.value);
@@ -594,4 +603,5 @@ document.addEventListener('keydown', (e) => {
   if (f) { e.preventDefault(); f(); }
 });
 
-load().catch((e) => announce('Could not start a game: ' + e.message));
+limits().then((l) => { bounds = l.othello; buildControls(); return load(); })
+  .catch((e) => announce('Could not start a game: ' + e.message));
