@@ -65,7 +65,7 @@ func TestEvaluatorUsesLateStage(t *testing.T) {
 	boards := randomBitboards(13, 500)
 	n := stagedNetwork6(boards)
 	for _, kind := range []Eval{EvalNetwork, EvalBlend} {
-		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, DefaultBlend)
+		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, nil, DefaultBlend)
 		if err != nil {
 			t.Fatal(err)
 		}

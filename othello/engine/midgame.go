@@ -79,15 +79,17 @@ const midgameMagic = "gridgames-othello-midgame-v1\n"
 //go:embed midgame_default.bin.gz
 var defaultMidgameFile []byte
 
-var defaultMidgame = builtin("midgame evaluation", defaultMidgameFile, func(r io.Reader) (*Midgame, error) {
-	if len(defaultMidgameFile) == 0 {
-		return nil, nil // a build without one: levels keep the hand-made evaluation
-	}
-	return ReadMidgame(r)
-})
+var defaultMidgame = builtin("midgame evaluation", defaultMidgameFile, midgameSum, ReadMidgame)
 
-// DefaultMidgame returns the built-in midgame evaluation (shared; do not change it).
-func DefaultMidgame() *Midgame { return defaultMidgame() }
+// DefaultMidgame returns the built-in midgame evaluation (shared; do not change
+// it), or nil in a build without one (the levels then keep the hand-made
+// evaluation).
+func DefaultMidgame() *Midgame {
+	if len(defaultMidgameFile) == 0 {
+		return nil
+	}
+	return defaultMidgame.Get()
+}
 
 // WriteTo writes m in the midgame file format.
 func (m *Midgame) WriteTo(out io.Writer) (int64, error) {
