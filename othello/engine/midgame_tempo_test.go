@@ -21,6 +21,7 @@ func copyMidgame(m *Midgame) *Midgame {
 }
 
 func TestCalibrateTempoRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts TempoOptions
@@ -46,6 +47,7 @@ func TestCalibrateTempoRefuses(t *testing.T) {
 // game or pass). The result is the same however
 // many workers search.
 func TestCalibrateTempo(t *testing.T) {
+	t.Parallel()
 	def := DefaultMidgame()
 	if def == nil {
 		t.Skip("no built-in midgame evaluation")

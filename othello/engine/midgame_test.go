@@ -9,6 +9,7 @@ import (
 )
 
 func TestMidgamePhase(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ empties, phase int }{{1, 0}, {8, 0}, {9, 1}, {16, 1}, {17, 2}, {60, 7}, {64, 7}, {0, 0}} {
 		if got := MidgamePhase(tc.empties); got != tc.phase {
 			t.Errorf("MidgamePhase(%d) = %d, want %d", tc.empties, got, tc.phase)
@@ -19,6 +20,7 @@ func TestMidgamePhase(t *testing.T) {
 // A midgame file reads back as written, phases without weights included, and
 // broken files are refused with a reason.
 func TestMidgameFile(t *testing.T) {
+	t.Parallel()
 	m := new(Midgame)
 	w := newPatterns()
 	rnd := rand.New(rand.NewPCG(1, 1))
@@ -62,6 +64,7 @@ func TestMidgameFile(t *testing.T) {
 
 // A phase without weights is valued by the nearest one with fewer empties.
 func TestMidgameFallback(t *testing.T) {
+	t.Parallel()
 	m := new(Midgame)
 	m.SetPhase(1, DefaultPatterns())
 	pos := randomPosition(rand.New(rand.NewPCG(2, 2)), 8, 40)
@@ -76,6 +79,7 @@ func TestMidgameFallback(t *testing.T) {
 // Midgame samples: exact labels near the end, search labels earlier (equal to a
 // search with the given evaluation), the same whatever the number of workers.
 func TestMidgameSamples(t *testing.T) {
+	t.Parallel()
 	eval := new(Midgame)
 	eval.SetPhase(1, DefaultPatterns())
 	for _, phase := range []int{1, 3} {

@@ -38,6 +38,7 @@ func randomPatterns(seed uint64) *Patterns {
 }
 
 func TestPatternLayout(t *testing.T) {
+	t.Parallel()
 	// 4 edges, 4 corner blocks, 8 corner rectangles, 4 each of rows 2-4, 2 long
 	// diagonals, 4 of each shorter one: 46 instances, as in Logistello and Edax.
 	if got := len(layout.instances); got != 46 {
@@ -55,6 +56,7 @@ func TestPatternLayout(t *testing.T) {
 }
 
 func TestPatternsValueMirrorImagesAlike(t *testing.T) {
+	t.Parallel()
 	w := randomPatterns(3)
 	rnd := newRand(4)
 	for i := range 300 {
@@ -71,6 +73,7 @@ func TestPatternsValueMirrorImagesAlike(t *testing.T) {
 }
 
 func TestPatternFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	w := randomPatterns(5)
 	var buf bytes.Buffer
 	if _, err := w.WriteTo(&buf); err != nil {
@@ -102,6 +105,7 @@ func patternFile(magic string, n uint32, weights []float32, extra []byte) []byte
 }
 
 func TestReadPatternsRefusesBadFiles(t *testing.T) {
+	t.Parallel()
 	n := uint32(layout.size)
 	full := make([]float32, n)
 	nan := make([]float32, n)
@@ -140,6 +144,7 @@ func FuzzReadPatterns(f *testing.F) {
 }
 
 func TestEndgameSamplesAreExact(t *testing.T) {
+	t.Parallel()
 	opts := SampleOptions{Games: 6, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
 	samples, err := EndgameSamples(t.Context(), opts, nil)
 	if err != nil {
@@ -174,6 +179,7 @@ func TestEndgameSamplesAreExact(t *testing.T) {
 // Stopped, EndgameSamples keeps what it solved: the first game's samples, the
 // same as an uninterrupted run's, come back with the context's error.
 func TestEndgameSamplesStopped(t *testing.T) {
+	t.Parallel()
 	opts := SampleOptions{Games: 4, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
 	full, err := EndgameSamples(t.Context(), opts, nil)
 	if err != nil {
@@ -200,6 +206,7 @@ func TestEndgameSamplesStopped(t *testing.T) {
 }
 
 func TestEndgameSamplesRefuseBadOptions(t *testing.T) {
+	t.Parallel()
 	for _, o := range []SampleOptions{
 		{Games: 0, MinEmpties: 5, MaxEmpties: 6},
 		{Games: 1, MinEmpties: 0, MaxEmpties: 6},
@@ -213,6 +220,7 @@ func TestEndgameSamplesRefuseBadOptions(t *testing.T) {
 }
 
 func TestTrainPatternsLearns(t *testing.T) {
+	t.Parallel()
 	samples, err := EndgameSamples(t.Context(), SampleOptions{Games: 60, Seed: 11, MinEmpties: 8, MaxEmpties: 11, Workers: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -245,6 +253,7 @@ func TestTrainPatternsLearns(t *testing.T) {
 // the patterns' value of the position after the move must put the moves the file
 // scores best well ahead of where a random order would.
 func TestDefaultPatternsKnowFFO(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("../../data/fforum-1-19.obf")
 	if err != nil {
 		t.Fatal(err)
