@@ -15,7 +15,7 @@ import (
 // Midgame is a learned evaluation for the whole game on 8x8: one set of pattern
 // weights (the shapes of Patterns) per phase of the game, a phase being a range
 // of MidgamePhaseWidth empty squares. Each set predicts the final disc difference
-// of positions in its phase (see TrainMidgame). Phases without weights fall back to
+// of positions in its phase (see train.TrainMidgame). Phases without weights fall back to
 // the nearest phase with fewer empties that has them.
 type Midgame struct {
 	phases [MidgamePhases]*Patterns
