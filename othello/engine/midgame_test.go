@@ -75,4 +75,3 @@ func TestMidgameFallback(t *testing.T) {
 		t.Fatalf("empty midgame values %v", v)
 	}
 }
-

@@ -25,7 +25,6 @@ func copyMidgame(m *engine.Midgame) *engine.Midgame {
 // moves every position's value by the same amount.
 var startPos = othello.StartPosition()
 
-
 func TestCalibrateTempoRefuses(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
