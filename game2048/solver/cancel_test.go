@@ -18,6 +18,7 @@ const cancelBound = 500 * time.Millisecond
 // A search stops within cancelBound of its context ending, on the 4x4 fast path and on
 // the general board, and still names a direction that moves.
 func TestBestMoveCancelled(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		board string
@@ -50,6 +51,7 @@ func TestBestMoveCancelled(t *testing.T) {
 
 // Play stops with the context too, and its figures describe the game so far.
 func TestPlayCancelled(t *testing.T) {
+	t.Parallel()
 	g, err := game2048.NewGame(game2048.WithSize(5, 5), game2048.WithSeed(3))
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +71,7 @@ func TestPlayCancelled(t *testing.T) {
 // Play stops at once for a context that has ended, even when each search is too
 // short to notice it.
 func TestPlayCancelledBefore(t *testing.T) {
+	t.Parallel()
 	g, err := game2048.NewGame(game2048.WithSize(3, 3), game2048.WithSeed(3))
 	if err != nil {
 		t.Fatal(err)

@@ -101,6 +101,7 @@ func lateBoards(t *testing.T) []uint64 {
 // A run stopped and resumed from its checkpoint learns exactly the weights of one
 // run straight through, whatever the learner.
 func TestCheckpointResumesExactly(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		opt          TrainOptions
@@ -166,6 +167,7 @@ func TestCheckpointResumesExactly(t *testing.T) {
 // With its plain options a Trainer6 learns exactly what the one-worker loop that
 // made the built-in network learns, so the recipe still makes the same bits.
 func TestTrainer6MatchesTrain(t *testing.T) {
+	t.Parallel()
 	opt := TrainOptions{Games: 150, Seed: 9, Rate: 0.05}
 	want := NewNetwork6()
 	if err := train(t.Context(), want, opt); err != nil {
@@ -187,6 +189,7 @@ func TestTrainer6MatchesTrain(t *testing.T) {
 // Run stops between games when its context ends or after says so, and counts
 // the game it finished.
 func TestTrainer6RunStops(t *testing.T) {
+	t.Parallel()
 	tr := NewTrainer6(NewNetwork6(), TrainOptions{Seed: 1})
 	stop := errStop("stop")
 	err := tr.Run(t.Context(), 100, func(g TrainedGame) error {
@@ -210,6 +213,7 @@ func (e errStop) Error() string { return string(e) }
 // Coherence learns: from zero, the last sixth of 300 games scores at least twice
 // the first sixth.
 func TestCoherenceLearns(t *testing.T) {
+	t.Parallel()
 	n := NewNetwork6()
 	trainLearns(t, 300, func(opt TrainOptions) error {
 		opt.Coherence, opt.Rate = true, 1
@@ -219,6 +223,7 @@ func TestCoherenceLearns(t *testing.T) {
 
 // ReadCheckpoint6 names what is wrong with a file that is not a whole checkpoint.
 func TestReadCheckpointRefuses(t *testing.T) {
+	t.Parallel()
 	tr := NewTrainer6(NewNetwork6(), TrainOptions{Seed: 2, Coherence: true})
 	if err := tr.Run(t.Context(), 3, nil); err != nil {
 		t.Fatal(err)
@@ -283,6 +288,7 @@ func gunzip(t *testing.T, data []byte) []byte {
 // A light checkpoint keeps the generator, the games done and the saved boards
 // exactly, the weights to their high 24 bits and the accumulators to 16.
 func TestLightCheckpoint(t *testing.T) {
+	t.Parallel()
 	for _, staged := range []bool{false, true} {
 		tr := NewTrainer6(NewNetwork6(), TrainOptions{Seed: 12, Rate: 1, Coherence: true, Restarts: 0.3})
 		if staged {

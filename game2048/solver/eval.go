@@ -1,10 +1,11 @@
 package solver
 
 import (
-	"bytes"
 	"context"
 	_ "embed"
 	"sync"
+
+	"github.com/gridgames/gridgames/internal/weights"
 )
 
 // Eval names what scores the leaves of a search on a 4x4 board.
@@ -49,16 +50,16 @@ const DefaultBlend = 0.05
 //go:embed ntuple_default.bin.gz
 var defaultNetworkFile []byte
 
+// builtInNetworkSum is the SHA-256 of ntuple_default.bin.gz (see generate.go).
+const builtInNetworkSum = "2d9a9cad568002278ca2231afc9dcc0e4331ae3d4df034a072b2e1c50ca1ec8d"
+
+var defaultNetwork = weights.New("solver: the embedded network is broken", builtInNetworkSum,
+	weights.Bytes(defaultNetworkFile), ReadNetwork)
+
 // DefaultNetwork returns the built-in 4-tuple network (EvalBlend4's), trained by Train: 125,000
 // games at rate 0.1 (seed 1), then 100,000 at rate 0.02 (seed 2), as "gridgames 2048
-// train --help" shows. It is shared: do not change it.
-var DefaultNetwork = sync.OnceValue(func() *Network {
-	n, err := ReadNetwork(bytes.NewReader(defaultNetworkFile))
-	if err != nil {
-		panic("solver: the embedded network is broken: " + err.Error())
-	}
-	return n
-})
+// train --help" shows. It is read on the first call and shared: do not change it.
+func DefaultNetwork() *Network { return defaultNetwork.Get() }
 
 // Warm reads the built-in 6-tuple network now rather than in the first search
 // that needs it (it takes about half a second to unpack): an app that will give
@@ -86,17 +87,18 @@ func blendTables(n *Network, h *evaluator, share float64) *netTables {
 }
 
 // newEvaluatorFor returns the 4x4 evaluator for the options: the heuristic with
-// weights w, and the tables kind asks for: n6 (nil: the built-in one, read with ctx)
-// for blend and network unless a 4-tuple network n is given. It fails only when
-// ctx ends before the built-in network is read.
-func newEvaluatorFor(ctx context.Context, kind Eval, w Weights, n *Network, n6 *Network6, share float64) (*evaluator, error) {
+// weights w, and the tables kind asks for: n6 (nil: the built-in one of the loader
+// builtin6, read with ctx; nil: builtinTable6) for blend and network unless a
+// 4-tuple network n is given. It fails only when ctx ends before the built-in
+// network is read.
+func newEvaluatorFor(ctx context.Context, kind Eval, w Weights, n *Network, n6 *Network6, builtin6 *weights.File[*table6], share float64) (*evaluator, error) {
 	if n == nil && (kind == EvalBlend || kind == EvalNetwork) {
 		var big *table6
 		if n6 != nil {
 			big = n6.tables()
 		} else {
 			var err error
-			if big, err = loadDefaultTable6(ctx); err != nil {
+			if big, err = loadTable6(ctx, builtin6); err != nil {
 				return nil, err
 			}
 		}

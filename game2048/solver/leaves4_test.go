@@ -51,6 +51,7 @@ func boardWith(rnd *rand.Rand, empty int, top int) game2048.Bitboard {
 // kind of tile spawns. The node counts must be equal, the values equal to float32
 // rounding.
 func TestSpawnLeavesMatchesPlainSum(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		eval   Eval

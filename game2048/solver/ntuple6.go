@@ -170,13 +170,6 @@ func (n *Network6) tables() *table6 {
 	return t
 }
 
-// DefaultNetwork6 returns the network the solver ships with (see the recipe in
-// "gridgames 2048 train --help"), for training on from it: training works on a
-// copy of its weights, made when it starts, and the built-in stays as it is.
-func DefaultNetwork6() *Network6 {
-	return defaultTable6().network()
-}
-
 // network returns a frozen Network6 holding t (see Network6.frozen).
 func (t *table6) network() *Network6 {
 	n := &Network6{frozen: t}

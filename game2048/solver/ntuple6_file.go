@@ -22,8 +22,6 @@ const (
 //go:embed ntuple6_default.bin.gz
 var defaultNetwork6Bytes []byte
 
-func defaultNetwork6File() io.Reader { return bytes.NewReader(defaultNetwork6Bytes) }
-
 // WriteTo writes n as a 6-tuple network file: network6Magic, then for each group
 // the number of its weights that round to a nonzero whole point (a uvarint), and
 // for each of those, in index order, the gap since the last one (uvarint: the index

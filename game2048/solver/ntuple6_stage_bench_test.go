@@ -19,7 +19,7 @@ func BenchmarkLeafBlend6(b *testing.B) {
 		}
 		boards = append(boards, bb)
 	}
-	e, err := newEvaluatorFor(b.Context(), EvalBlend, DefaultWeights(), nil, nil, DefaultBlend)
+	e, err := newEvaluatorFor(b.Context(), EvalBlend, DefaultWeights(), nil, nil, nil, DefaultBlend)
 	if err != nil {
 		b.Fatal(err)
 	}

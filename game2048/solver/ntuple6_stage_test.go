@@ -17,6 +17,7 @@ func stagedNetwork6(boards []game2048.Bitboard) *Network6 {
 
 // lateBoard agrees with the definition: some tile is 16384 or more.
 func TestLateBoard(t *testing.T) {
+	t.Parallel()
 	for _, b := range randomBitboards(11, 20000) {
 		if got, want := lateBoard(uint64(b)), b.MaxTile() >= lateTile; got != want {
 			t.Fatalf("board %x (max tile %d): lateBoard %v, want %v", uint64(b), b.MaxTile(), got, want)
@@ -35,6 +36,7 @@ func TestLateBoard(t *testing.T) {
 // A staged network scores each board by the stage it belongs to, and its tables
 // (the search's) agree with its Value, early boards and late.
 func TestNetwork6StagedTablesEqualValue(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(12, 3000)
 	n := stagedNetwork6(boards)
 	early, late := sparseNetwork6(21, boards), sparseNetwork6(22, boards)
@@ -62,10 +64,11 @@ func TestNetwork6StagedTablesEqualValue(t *testing.T) {
 // network gives the late table's value (and the heuristic's share) on late
 // boards, the early table's on the others.
 func TestEvaluatorUsesLateStage(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(13, 500)
 	n := stagedNetwork6(boards)
 	for _, kind := range []Eval{EvalNetwork, EvalBlend} {
-		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, DefaultBlend)
+		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, nil, DefaultBlend)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,6 +86,7 @@ func TestEvaluatorUsesLateStage(t *testing.T) {
 
 // Promote copies the weights into the late stage, once.
 func TestPromote(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(14, 300)
 	n := sparseNetwork6(23, boards)
 	if n.Stages() != 1 {
@@ -109,6 +113,7 @@ func TestPromote(t *testing.T) {
 // A staged network file reads back stage by stage; a network with one stage is
 // written in the first format, as before.
 func TestNetwork6StagedFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(15, 1000)
 	for _, staged := range []bool{false, true} {
 		n := sparseNetwork6(24, boards)

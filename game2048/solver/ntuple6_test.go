@@ -36,6 +36,7 @@ func randomBitboards(seed uint64, count int) []game2048.Bitboard {
 }
 
 func TestNetwork6TablesEqualValue(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(1, 3000)
 	n := sparseNetwork6(2, boards)
 	tabs := n.tables()
@@ -48,6 +49,7 @@ func TestNetwork6TablesEqualValue(t *testing.T) {
 }
 
 func TestNetwork6ValueIsSymmetric(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(3, 500)
 	var all []game2048.Bitboard
 	for _, b := range boards {
@@ -67,6 +69,7 @@ func TestNetwork6ValueIsSymmetric(t *testing.T) {
 }
 
 func TestMirrorsMatchSymmetries(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 1000 {
 		b := randomBitboard(rng)
@@ -87,6 +90,7 @@ func TestMirrorsMatchSymmetries(t *testing.T) {
 }
 
 func TestEvalKinds6(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(6, 1000)
 	n := sparseNetwork6(7, boards)
 	h := newEvaluator(DefaultWeights())
@@ -111,6 +115,7 @@ func TestEvalKinds6(t *testing.T) {
 }
 
 func TestNetwork6FileRoundTrip(t *testing.T) {
+	t.Parallel()
 	boards := randomBitboards(8, 2000)
 	n := sparseNetwork6(9, boards)
 	n.w[0][0] = 0.4            // rounds to 0: not stored
@@ -183,6 +188,7 @@ func network6Bytes(groups ...[][2]int64) []byte {
 }
 
 func TestReadNetwork6Refuses(t *testing.T) {
+	t.Parallel()
 	gz := func(data []byte) []byte {
 		var buf bytes.Buffer
 		zw := gzip.NewWriter(&buf)
@@ -246,6 +252,7 @@ func FuzzReadNetwork6(f *testing.F) {
 }
 
 func TestDefaultNetwork6Plays(t *testing.T) {
+	t.Parallel()
 	tabs := defaultTable6()
 	// A board one move from losing is worth much less than an open one.
 	open, _ := game2048.ParseBoard("0,0,0,0/0,0,0,0/0,0,2,0/0,2,4,8")
@@ -261,11 +268,13 @@ func TestDefaultNetwork6Plays(t *testing.T) {
 }
 
 func TestTrain6Learns(t *testing.T) {
+	t.Parallel()
 	n := NewNetwork6()
 	trainLearns(t, 300, func(opt TrainOptions) error { return Train6(t.Context(), n, opt) })
 }
 
 func TestTrain6Workers(t *testing.T) {
+	t.Parallel()
 	if raceEnabled {
 		t.Skip("the workers share the weights without locks, by design")
 	}

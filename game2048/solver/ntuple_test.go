@@ -38,6 +38,7 @@ func symmetric(b game2048.Bitboard, s int) game2048.Bitboard {
 }
 
 func TestNetworkTablesEqualValue(t *testing.T) {
+	t.Parallel()
 	n := randomNetwork(1)
 	tabs := n.tables()
 	rng := rand.New(rand.NewPCG(2, 2))
@@ -52,6 +53,7 @@ func TestNetworkTablesEqualValue(t *testing.T) {
 }
 
 func TestNetworkValueIsSymmetric(t *testing.T) {
+	t.Parallel()
 	n := randomNetwork(3)
 	rng := rand.New(rand.NewPCG(4, 4))
 	for range 2000 {
@@ -66,6 +68,7 @@ func TestNetworkValueIsSymmetric(t *testing.T) {
 }
 
 func TestSymmetriesAreDistinct(t *testing.T) {
+	t.Parallel()
 	seen := map[[16]int]bool{}
 	for s := range 8 {
 		var m [16]int
@@ -80,6 +83,7 @@ func TestSymmetriesAreDistinct(t *testing.T) {
 }
 
 func TestNetworkFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	n := randomNetwork(5)
 	var buf bytes.Buffer
 	if _, err := n.WriteTo(&buf); err != nil {
@@ -95,6 +99,7 @@ func TestNetworkFileRoundTrip(t *testing.T) {
 }
 
 func TestReadNetworkRefuses(t *testing.T) {
+	t.Parallel()
 	gz := func(data []byte) []byte {
 		var buf bytes.Buffer
 		zw := gzip.NewWriter(&buf)
@@ -160,6 +165,7 @@ func trainLearns(t *testing.T, games int, train func(TrainOptions) error) {
 }
 
 func TestTrainLearns(t *testing.T) {
+	t.Parallel()
 	n := new(Network)
 	trainLearns(t, 600, func(opt TrainOptions) error { return Train(t.Context(), n, opt) })
 	// Same seed, same weights.
@@ -171,6 +177,7 @@ func TestTrainLearns(t *testing.T) {
 }
 
 func TestEvalKinds(t *testing.T) {
+	t.Parallel()
 	n := randomNetwork(7)
 	h := newEvaluator(DefaultWeights())
 	rng := rand.New(rand.NewPCG(8, 8))
@@ -197,6 +204,7 @@ func TestEvalKinds(t *testing.T) {
 }
 
 func TestDefaultNetworkLoads(t *testing.T) {
+	t.Parallel()
 	n := DefaultNetwork()
 	// A board one move from losing is worth much less than an open one.
 	open, _ := game2048.ParseBoard("0,0,0,0/0,0,0,0/0,0,2,0/0,2,4,8")

@@ -50,6 +50,7 @@ func (r *refSearch) chanceNode(b game2048.Bitboard, depth int, prob float64) flo
 // one search a table entry can only answer its own depth here (boards one layer
 // apart differ in their tile sum), so the values must agree to rounding.
 func TestSearch4MatchesReference(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(7, 8))
 	for _, tc := range []struct {
 		depth, boards, minEmpty, maxEmpty int
@@ -109,6 +110,7 @@ func randomPlayable(rnd *rand.Rand, empty int) game2048.Bitboard {
 // search before must not leak into the next one, so each search values the moves
 // as a solver with empty tables does.
 func TestSearch4TablesForgetAnotherLift(t *testing.T) {
+	t.Parallel()
 	g, err := game2048.NewGame(game2048.WithSeed(5))
 	if err != nil {
 		t.Fatal(err)

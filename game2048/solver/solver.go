@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/internal/weights"
 )
 
 // ErrNoMove reports a board on which no direction changes anything: the game is over.
@@ -57,6 +58,10 @@ type Options struct {
 	// bytes); 0 means 20 (16 MiB per worker). On 4x4 boards the last chance layer
 	// has a table of its own besides, of at most 2^14 entries.
 	TableBits uint
+
+	// builtin6 is the loader of the built-in 6-tuple network (nil:
+	// builtinTable6); tests give one whose read they cancel.
+	builtin6 *weights.File[*table6]
 }
 
 // lastLayerTableBits sizes the 4x4 table for chance nodes one layer above the
@@ -108,7 +113,7 @@ func New(opt Options) *Solver {
 // returns ctx's error and the next call tries again.
 func (s *Solver) evaluator4(ctx context.Context) (*evaluator, error) {
 	if s.eval == nil {
-		e, err := newEvaluatorFor(ctx, s.opt.Eval, s.weights, s.opt.Network, s.opt.Network6, s.opt.Blend)
+		e, err := newEvaluatorFor(ctx, s.opt.Eval, s.weights, s.opt.Network, s.opt.Network6, s.opt.builtin6, s.opt.Blend)
 		if err != nil {
 			return nil, err
 		}

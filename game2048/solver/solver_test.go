@@ -22,6 +22,7 @@ func mustBoard(t testing.TB, s string) game2048.Board {
 // TestBestMoveIsAlwaysLegal analyses random boards of many sizes and depths: the
 // chosen direction always changes the board, and so does every direction marked legal.
 func TestBestMoveIsAlwaysLegal(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	s := New(Options{Depth: 1, Workers: 2, TableBits: 12})
 	for i := range 400 {
@@ -53,6 +54,7 @@ func TestBestMoveIsAlwaysLegal(t *testing.T) {
 }
 
 func TestObviousMoves(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, board string
 		want        game2048.Direction
@@ -102,6 +104,7 @@ func deathChance(b game2048.Board, d game2048.Direction, p4 float64) float64 {
 // TestAvoidsCertainDeath builds crowded random boards; whenever one move dies for
 // sure and another may survive, the solver must not pick a sure death.
 func TestAvoidsCertainDeath(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(21, 22))
 	s := New(Options{Depth: 1, Workers: 1, TableBits: 12})
 	checked := 0
@@ -136,6 +139,7 @@ func TestAvoidsCertainDeath(t *testing.T) {
 }
 
 func TestNoMoveOnFinishedBoard(t *testing.T) {
+	t.Parallel()
 	s := New(Options{Depth: 2})
 	if _, err := s.BestMove(t.Context(), mustBoard(t, "2,4/4,2"), 0.1); !errors.Is(err, ErrNoMove) {
 		t.Fatalf("err %v, want ErrNoMove", err)
@@ -145,6 +149,7 @@ func TestNoMoveOnFinishedBoard(t *testing.T) {
 // TestSameSeedSameGame plays the same seeded game twice with two workers each time:
 // the branch split is fixed, so the games are move for move the same.
 func TestSameSeedSameGame(t *testing.T) {
+	t.Parallel()
 	play := func() game2048.Record {
 		g, _ := game2048.NewGame(game2048.WithSeed(12))
 		s := New(Options{Depth: 2, Workers: 2, TableBits: 16})
@@ -162,6 +167,7 @@ func TestSameSeedSameGame(t *testing.T) {
 // TestPlaysCompleteGames plays whole games on boards of several shapes; each ends
 // over, and the solver reaches at least the 512 tile.
 func TestPlaysCompleteGames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		rows, cols, depth int
 		atLeast           uint64
@@ -231,6 +237,7 @@ func (p *otherPuzzle) Move(d game2048.Direction) (game2048.MoveResult, error) {
 }
 
 func TestDrivesAnyPuzzle(t *testing.T) {
+	t.Parallel()
 	p := &otherPuzzle{rnd: rand.New(rand.NewPCG(5, 5))}
 	p.cells[0][0], p.cells[1][1] = 2, 2
 	s := New(Options{Depth: 1, FourChance: -1, TableBits: 16})
@@ -244,6 +251,7 @@ func TestDrivesAnyPuzzle(t *testing.T) {
 }
 
 func TestTimeBudget(t *testing.T) {
+	t.Parallel()
 	s := New(Options{Time: 30 * time.Millisecond, Workers: 2})
 	b := mustBoard(t, "2,0,0,0/0,4,0,0/0,0,8,0/0,0,0,2")
 	a, err := s.BestMove(t.Context(), b, 0.1)
@@ -253,6 +261,7 @@ func TestTimeBudget(t *testing.T) {
 }
 
 func TestAdaptiveDepth(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		board string
 		want  int

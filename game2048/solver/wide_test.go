@@ -16,6 +16,7 @@ import (
 // same order, visit the same nodes in the same order and hash boards alike (so their
 // tables keep and lose the same entries): they agree exactly.
 func TestSearchWideMatchesGeneral(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(41, 42))
 	tests := []struct {
 		rows, cols, depth, boards int
@@ -81,6 +82,7 @@ func crowdedBoard(rnd *rand.Rand, rows, cols int, maxTile game2048.Tile) game204
 // 8 or more empty cells, then a layer more each time they halve, 5 on a full board;
 // at least 2 on boards of 25 cells or fewer, 6 on boards of 12 or fewer.
 func TestAdaptiveDepthWide(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		rows, cols, empty, want int
 	}{
@@ -108,6 +110,7 @@ func TestAdaptiveDepthWide(t *testing.T) {
 // table kept from the search before must not leak into the next one, so each search
 // values the moves as a solver with empty tables does.
 func TestWideTableForgetsAnotherLift(t *testing.T) {
+	t.Parallel()
 	g, err := game2048.NewGame(game2048.WithSize(5, 5), game2048.WithSeed(9))
 	if err != nil {
 		t.Fatal(err)

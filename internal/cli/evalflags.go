@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/internal/weights"
 	"github.com/spf13/pflag"
 )
 
@@ -74,7 +75,7 @@ func (e *evalFlags) apply(ctx context.Context, opts *solver.Options, rows, cols 
 		if err != nil {
 			return err
 		}
-		data, err := io.ReadAll(ctxReader{ctx, f})
+		data, err := io.ReadAll(weights.CtxReader{Ctx: ctx, R: f})
 		f.Close()
 		if err := ctx.Err(); err != nil {
 			return err
@@ -83,7 +84,7 @@ func (e *evalFlags) apply(ctx context.Context, opts *solver.Options, rows, cols 
 			return badInputf("--network %s: %v", e.network, err)
 		}
 		if solver.IsNetwork6File(data) {
-			n, err := solver.ReadNetwork6(ctxReader{ctx, bytes.NewReader(data)})
+			n, err := solver.ReadNetwork6(weights.CtxReader{Ctx: ctx, R: bytes.NewReader(data)})
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -109,17 +110,4 @@ func (e *evalFlags) apply(ctx context.Context, opts *solver.Options, rows, cols 
 		opts.Weights = &w
 	}
 	return nil
-}
-
-// ctxReader reads from r until ctx ends, then returns ctx's error.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/engine/train"
 	"github.com/spf13/cobra"
 )
 
@@ -91,7 +92,7 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello t
 				lo := phase*engine.MidgamePhaseWidth + 1
 				span := fmt.Sprintf("%d-%d", lo, lo+engine.MidgamePhaseWidth-1)
 				bar := newProgress(cmd, fmt.Sprintf("phase %d (%s empties)", phase, span))
-				samples, err := engine.MidgameSamples(cmd.Context(), engine.MidgameOptions{Games: games, Seed: seed,
+				samples, err := train.MidgameSamples(cmd.Context(), train.MidgameOptions{Games: games, Seed: seed,
 					Workers: workers, Phase: phase, PerGame: perGame, ExactEmpties: exact, Depth: depth, Eval: m},
 					func(done int) { bar.report(done, games) })
 				bar.finish()
@@ -108,7 +109,7 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello t
 					}
 				}
 				h := min(holdout, len(samples)/2)
-				st, err := engine.TrainMidgame(m, phase, samples, engine.PatternTraining{Epochs: epochs, Rate: rate, Seed: seed, Holdout: h})
+				st, err := train.TrainMidgame(m, phase, samples, train.PatternTraining{Epochs: epochs, Rate: rate, Seed: seed, Holdout: h})
 				if err != nil {
 					return err
 				}
@@ -155,7 +156,7 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello t
 }
 
 // writeSamplesFile writes samples to path in the samples file format.
-func writeSamplesFile(path string, samples []engine.Sample) error {
+func writeSamplesFile(path string, samples []train.Sample) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return badInputf("--dir: %v", pathReason(err))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/engine/train"
 	"github.com/spf13/cobra"
 )
 
@@ -59,8 +60,8 @@ The built-in evaluation was made by othello midgame, then:
 			defer out.discard()
 			var bar *progress
 			cur := -1
-			phases, err := engine.CalibrateTempo(cmd.Context(), m,
-				engine.TempoOptions{Positions: positions, Depth: depth, Seed: seed, Workers: workers},
+			phases, err := train.CalibrateTempo(cmd.Context(), m,
+				train.TempoOptions{Positions: positions, Depth: depth, Seed: seed, Workers: workers},
 				func(phase, done, total int) {
 					if phase != cur { // phases come one after another
 						bar.finish()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/engine/train"
 )
 
 // othello tempo reads a midgame file, prints a line for each phase it measured
@@ -40,7 +41,7 @@ func TestOthelloTempo(t *testing.T) {
 			t.Fatalf("%d lines, want one for each of %d phases: %q", len(lines), engine.MidgamePhases, stdout)
 		}
 		for _, l := range lines {
-			var p engine.TempoPhase
+			var p train.TempoPhase
 			if err := json.Unmarshal([]byte(l), &p); err != nil || p.Positions == 0 || p.Tempo != p.Swing/2 {
 				t.Fatalf("line %q (%v)", l, err)
 			}

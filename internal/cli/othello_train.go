@@ -15,6 +15,7 @@ import (
 
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/engine/train"
 	"github.com/spf13/cobra"
 )
 
@@ -24,7 +25,7 @@ import (
 // '#' and blank lines are ignored.
 
 // writeSamples writes samples in the samples file format.
-func writeSamples(w io.Writer, samples []engine.Sample) error {
+func writeSamples(w io.Writer, samples []train.Sample) error {
 	b := bufio.NewWriter(w)
 	for _, s := range samples {
 		if s.Score == math.Trunc(s.Score) {
@@ -37,8 +38,8 @@ func writeSamples(w io.Writer, samples []engine.Sample) error {
 }
 
 // readSamples reads a samples file; a bad line is named by its number.
-func readSamples(r io.Reader, name string) ([]engine.Sample, error) {
-	var out []engine.Sample
+func readSamples(r io.Reader, name string) ([]train.Sample, error) {
+	var out []train.Sample
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -60,7 +61,7 @@ func readSamples(r io.Reader, name string) ([]engine.Sample, error) {
 		if err != nil || !(v >= -64 && v <= 64) {
 			return nil, fmt.Errorf("%s:%d: score %q: want a disc difference from -64 to +64", name, n, strings.TrimSpace(score))
 		}
-		out = append(out, engine.Sample{Pos: pos, Score: v})
+		out = append(out, train.Sample{Pos: pos, Score: v})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
@@ -109,7 +110,7 @@ Ctrl+C stops and writes every position solved so far.`,
 			start := time.Now()
 			bar := newProgress(cmd, "solving")
 			finished := 0
-			samples, err := engine.EndgameSamples(cmd.Context(), engine.SampleOptions{Games: games, Seed: seed,
+			samples, err := train.EndgameSamples(cmd.Context(), train.SampleOptions{Games: games, Seed: seed,
 				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
 				func(done int) { finished = done; bar.report(done, games) })
 			bar.finish()
@@ -217,7 +218,7 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 				}
 				start = w
 			}
-			var samples []engine.Sample
+			var samples []train.Sample
 			for _, name := range args {
 				f, err := openInput("samples file", name)
 				if err != nil {
@@ -242,7 +243,7 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 			}
 			defer out.discard()
 			t0 := time.Now()
-			w, st, err := engine.TrainPatterns(samples, start, engine.PatternTraining{
+			w, st, err := train.TrainPatterns(samples, start, train.PatternTraining{
 				Epochs: epochs, Rate: rate, Seed: seed, Holdout: holdout})
 			if err != nil {
 				return badInput(err)
@@ -255,7 +256,7 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 			}
 			if asJSON {
 				return json.NewEncoder(cmd.OutOrStdout()).Encode(struct {
-					engine.TrainStats
+					train.TrainStats
 					Out     string  `json:"out"`
 					Seconds float64 `json:"seconds"`
 				}{st, outPath, time.Since(t0).Seconds()})

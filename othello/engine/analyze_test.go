@@ -16,6 +16,7 @@ import (
 // table carries only shallower work from depth to depth, and no ProbCut, so the
 // values are those of a fresh engine).
 func TestAnalyzeTimedOneDepth(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(36, 1))
 	for i := range 4 {
 		pos := randomPosition(rnd, 8, 10)
@@ -42,6 +43,7 @@ func TestAnalyzeTimedOneDepth(t *testing.T) {
 
 // A timed analysis stopped by its caller's context says so.
 func TestAnalyzeTimedCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	pos := othello.StartPosition()

@@ -133,10 +133,7 @@ func searchDepth(empties, depth int) int {
 func (b *Book) expand(ctx context.Context, e *Engine, k bookKey, depth int) error {
 	pos := k.position()
 	d := searchDepth(pos.Empties(), depth)
-	e.mu.Lock()
-	e.tt.clear()
-	e.tt.age = 0
-	e.mu.Unlock()
+	e.reset()
 	vals, err := e.Analyze(ctx, pos, Limits{Depth: d + 1, Endgame: b.settings.Endgame})
 	if err != nil {
 		return err

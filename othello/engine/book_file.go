@@ -244,7 +244,7 @@ func ReadBook(r io.Reader) (*Book, error) {
 //go:embed book_default.bin.gz
 var defaultBookFile []byte
 
-var defaultBook = builtin("opening book", defaultBookFile, ReadBook)
+var defaultBook = builtin("opening book", defaultBookFile, bookSum, ReadBook)
 
 // DefaultBook returns the built-in opening book (shared; do not change it).
-func DefaultBook() *Book { return defaultBook() }
+func DefaultBook() *Book { return defaultBook.Get() }

@@ -45,6 +45,7 @@ func rawBook(settings []byte, positions [][]int64, pending [][]int64, tail []byt
 }
 
 func TestReadBookRefuses(t *testing.T) {
+	t.Parallel()
 	ok := []byte{10, 10, 0, 32}               // depth 10, plies 10, endgame 0, margin 2 discs
 	start := []int64{0, 0, 9, 16, 16, 16, 16} // the start position, its four moves
 	f5 := int64(37)                           // a canonical first move: it leads to the one position after the first move

@@ -64,6 +64,7 @@ func mirrorSquare(sq othello.Square, sym int) othello.Square {
 // Every mirror image of a position has the same key, and the key is one of the
 // images; a move's square maps to the key's frame and back.
 func TestBookCanonical(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for i := range 300 {
 		pos := randomOpening(rnd, i%40)
@@ -127,6 +128,7 @@ func refValue(b *Book, pos othello.Position) (int16, map[othello.Square]int16) {
 // Lookup gives every book position's moves the negamax values of the plain
 // definition, in every mirror image, best first.
 func TestBookLookupMatchesReference(t *testing.T) {
+	t.Parallel()
 	b := smallBook(t, smallSettings)
 	if b.Len() < 10 || b.Pending() != 0 {
 		t.Fatalf("small book: %d positions, %d pending", b.Len(), b.Pending())
@@ -165,6 +167,7 @@ func TestBookLookupMatchesReference(t *testing.T) {
 // The same settings give the same bytes, in one run or stopped and resumed
 // (through the file) at any point.
 func TestBookBuildResumes(t *testing.T) {
+	t.Parallel()
 	s := BookSettings{Depth: 2, Plies: 4, Margin: 2}
 	want := bookBytes(t, smallBook(t, s))
 	if again := bookBytes(t, smallBook(t, s)); !bytes.Equal(again, want) {
@@ -199,6 +202,7 @@ func TestBookBuildResumes(t *testing.T) {
 }
 
 func TestBookFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := smallBook(t, smallSettings)
 	data := bookBytes(t, b)
 	r, err := ReadBook(bytes.NewReader(data))
@@ -234,6 +238,7 @@ func int16Bytes(a []int16) []byte {
 // The built-in book loads, holds the start position, and values the four
 // first moves (mirror images of each other) alike.
 func TestDefaultBook(t *testing.T) {
+	t.Parallel()
 	b := DefaultBook()
 	moves, ok := b.Lookup(othello.StartPosition())
 	if !ok || len(moves) != 4 || b.Pending() != 0 {
@@ -247,6 +252,7 @@ func TestDefaultBook(t *testing.T) {
 }
 
 func TestBookChoose(t *testing.T) {
+	t.Parallel()
 	b := smallBook(t, smallSettings)
 	pos := othello.StartPosition().Play(othello.SquareAt(5, 4)) // f5
 	moves, _ := b.Lookup(pos)
@@ -275,6 +281,7 @@ func TestBookChoose(t *testing.T) {
 // Levels below BookFromLevel play as they do without a book; from it on, a
 // book position gets the book's move, even one the search would not play.
 func TestLevelsAndBook(t *testing.T) {
+	t.Parallel()
 	// A book whose only position is the one after f5, with d6 (the
 	// perpendicular opening) valued far above the rest.
 	pos := othello.StartPosition().Play(othello.SquareAt(5, 4))
@@ -324,6 +331,7 @@ func TestLevelsAndBook(t *testing.T) {
 // Analyze answers a book position from the book, every move marked, and
 // searches the others.
 func TestAnalyzeFromBook(t *testing.T) {
+	t.Parallel()
 	b := smallBook(t, smallSettings)
 	e := New(Options{Workers: 1, TableBits: 16, Book: b})
 	pos := othello.StartPosition().Play(othello.SquareAt(5, 4))
@@ -350,6 +358,7 @@ func TestAnalyzeFromBook(t *testing.T) {
 // AddLine adds the positions of a line the build did not reach; Deepen values a
 // position again.
 func TestBookExtend(t *testing.T) {
+	t.Parallel()
 	b := smallBook(t, BookSettings{Depth: 2, Plies: 2, Margin: 0})
 	n := b.Len()
 	line, _, err := othello.PlayTranscript(othello.StartPosition(), "f5f4e3f6d3")
@@ -382,6 +391,7 @@ func TestBookExtend(t *testing.T) {
 }
 
 func TestSearchDepthParity(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ empties, depth, want int }{
 		{60, 10, 9}, {59, 10, 10}, {60, 1, 1}, {50, 2, 1}, {51, 2, 2},
 	} {

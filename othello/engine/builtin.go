@@ -2,27 +2,28 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"errors"
 	"io"
-	"sync"
+
+	loader "github.com/gridgames/gridgames/internal/weights"
 )
 
-// builtin returns a function that reads one of the engine's built-in files
-// (embedded, pinned by their SHA-256 in the tests) with read on its first call
-// and returns the same value on every call after. The files are fixed when the
-// program is built, so one that does not read is a broken build: it panics,
-// naming what.
-func builtin[T any](what string, data []byte, read func(io.Reader) (T, error)) func() T {
-	return sync.OnceValue(func() T {
-		v, err := read(bytes.NewReader(data))
-		if err != nil {
-			panic("engine: the built-in " + what + " does not load: " + err.Error())
-		}
-		return v
-	})
+// builtin returns the loader of one of the engine's built-in files (embedded,
+// its SHA-256 sum checked when read, pinned in the tests too): it is read on the
+// first Get and shared after. The files are fixed when the program is built, so
+// one that does not read is a broken build: Get panics, naming what.
+func builtin[T any](what string, data []byte, sum string, read func(io.Reader) (T, error)) *loader.File[T] {
+	return loader.New("engine: the built-in "+what+" does not load", sum, loader.Bytes(data), read)
 }
+
+// The SHA-256 sums of the built-in files, as their recipes in generate.go make them.
+const (
+	patternsSum = "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"
+	midgameSum  = "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"
+	bookSum     = "bda61b767fa15133c4df54895b49a4b01b95aab5a8b660b0b7adcd1fac32afd5"
+	opening6Sum = "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"
+)
 
 // openFile opens one of the engine's gzip files, which start with the line
 // magic: it returns a reader placed after that line, or an error saying the

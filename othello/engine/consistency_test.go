@@ -23,6 +23,7 @@ import (
 // core); GRIDGAMES_MIDGAME names a midgame file to use instead of the built-in one,
 // and GRIDGAMES_CONSISTENCY_SEED another seed for the positions (36 by default).
 func TestConsistency(t *testing.T) {
+	t.Parallel()
 	n, _ := strconv.Atoi(os.Getenv("GRIDGAMES_CONSISTENCY"))
 	if n == 0 {
 		t.Skip("set GRIDGAMES_CONSISTENCY=N to measure value consistency over N positions")

@@ -11,13 +11,13 @@
 // last six empties; it can also solve for win/loss/draw only. On 8x8 the solver
 // also orders its moves far from the end, and guesses the score it then proves
 // with null-window probes, by a pattern evaluation learned from solved positions
-// (Patterns; EndgameSamples and TrainPatterns make new weights).
+// (Patterns; the train package, othello/engine/train, makes new weights).
 //
 // On 8x8 the midgame search of levels 5 to 10 values its leaves by a learned
 // evaluation instead: pattern weights for each phase of 8 empty squares, each
 // phase fitted to positions labelled by an exact solve near the end or by a
-// search with the phases after it (Midgame; MidgameSamples and TrainMidgame make
-// new weights), and it prunes selectively with ProbCut. Limits.Classic keeps the
+// search with the phases after it (Midgame; the train package makes new
+// weights), and it prunes selectively with ProbCut. Limits.Classic keeps the
 // hand-made evaluation (the classic levels).
 //
 // An opening book (Book, DefaultBook) holds positions from the start, each once

@@ -20,8 +20,9 @@ var ErrNoMove = errors.New("engine: the game is over")
 type Options struct {
 	// Workers is the number of goroutines a search uses; 0 means one per CPU.
 	Workers int
-	// TableBits sizes the shared transposition table: 2^TableBits slots of 16 bytes;
-	// 0 means 22.
+	// TableBits sizes the transposition table: 2^TableBits slots of 16 bytes; 0
+	// means 22. Each evaluation the engine searches with (the hand-made one, the
+	// learned one) has a table of its own, the second made when first needed.
 	TableBits uint
 	// Patterns is the evaluation the exact solver orders moves by on 8x8; nil means
 	// DefaultPatterns.
@@ -38,15 +39,15 @@ type Options struct {
 // searches. One search runs at a time (calls are serialised).
 type Engine struct {
 	mu        sync.Mutex
-	tt        *table
+	tt        *table    // the table of the current (or last) search's evaluation
+	tables    [2]*table // each evaluation's table: [0] the hand-made one's, [1] the learned one's; nil until used
+	tableBits uint
 	workers   int
 	patterns  *Patterns   // the solver's evaluation on 8x8
 	using     *Patterns   // patterns while the current search solves, else nil
 	midgame   *Midgame    // the learned midgame evaluation, or nil
 	book      *Book       // the opening book, or nil
 	usingMid  *Midgame    // midgame while the current search uses it, else nil
-	lastEval  *Midgame    // the last search's midgame evaluation: the table is cleared when it changes
-	searched  bool        // the table has been used
 	selective bool        // ProbCut in the current search
 	spare     []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
 }
@@ -65,7 +66,7 @@ func New(opt Options) *Engine {
 	if opt.Midgame == nil {
 		opt.Midgame = DefaultMidgame()
 	}
-	return &Engine{tt: newTable(opt.TableBits), workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame, book: opt.Book}
+	return &Engine{tt: newTable(opt.TableBits), tableBits: opt.TableBits, workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame, book: opt.Book}
 }
 
 // Limits bound one search. The zero value searches to depth 1. Cancellation and
@@ -162,13 +163,7 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 	// ProbCut belongs with the learned evaluation it was measured on; the
 	// classic levels search as they always did.
 	e.selective = e.usingMid != nil && !lim.NoProbcut
-	if e.usingMid != e.lastEval {
-		if e.searched {
-			e.tt.clear() // its midgame values are another evaluation's
-		}
-		e.lastEval = e.usingMid
-	}
-	e.searched = true
+	e.tt = e.tableFor(e.usingMid)
 	e.tt.newSearch()
 	n := pos.Empties()
 	var res Result
@@ -212,6 +207,41 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 		}
 	}
 	return res, nil
+}
+
+// tableFor returns the table of the evaluation mid (nil: the hand-made one), so
+// that a search never reads the values another evaluation stored and a switch
+// between them (a level-3 move, then a hint at level 10) keeps both tables: the
+// first evaluation to search takes the table New made, the other gets one of the
+// same size when it first searches. Call it under e.mu.
+func (e *Engine) tableFor(mid *Midgame) *table {
+	k := 0
+	if mid != nil {
+		k = 1
+	}
+	if e.tables[k] == nil {
+		if e.tables[1-k] == nil {
+			e.tables[k] = e.tt
+		} else {
+			e.tables[k] = newTable(e.tableBits)
+		}
+	}
+	return e.tables[k]
+}
+
+// reset empties the engine's tables and restarts their generations, so that
+// the next search finds what a new engine's would.
+func (e *Engine) reset() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, t := range e.tables {
+		if t != nil && t != e.tt {
+			t.clear()
+			t.age = 0
+		}
+	}
+	e.tt.clear()
+	e.tt.age = 0
 }
 
 // searchRun is the state of one Search: its stop flag (raised by the context or the

@@ -45,6 +45,7 @@ func randomPosition(rnd *rand.Rand, size, empties int) othello.Position {
 }
 
 func TestSolveMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	e := New(Options{Workers: 2, TableBits: 16})
 	tests := []struct{ size, empties, count int }{{8, 9, 40}, {8, 10, 10}, {6, 10, 30}, {4, 10, 30}}
@@ -90,6 +91,7 @@ func sign(x int) int {
 // TestFFOFirst solves the FFO problems of fforum-1-19.obf (14 to 16 empties) and
 // checks the score and that the move is one of the best.
 func TestFFOFirst(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("../../data/fforum-1-19.obf")
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +129,7 @@ func TestFFOFirst(t *testing.T) {
 // TestLevelsPlayLegalGames plays every level against a random player on every board
 // size: each move is legal (PlayGame checks), passes are handled, games finish.
 func TestLevelsPlayLegalGames(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	for _, size := range othello.Sizes {
 		for level := 1; level <= MaxLevel; level++ {
@@ -152,6 +155,7 @@ func TestLevelsPlayLegalGames(t *testing.T) {
 }
 
 func TestSearchSpecialPositions(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 1, TableBits: 14})
 	over, _ := othello.ParsePosition("XXXX XXXX OOOO OOOO X")
 	if _, err := e.Search(t.Context(), over, Limits{Depth: 3}); !errors.Is(err, ErrNoMove) {
@@ -174,6 +178,7 @@ func TestSearchSpecialPositions(t *testing.T) {
 }
 
 func TestTimeLimit(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 2, TableBits: 18})
 	pos := othello.StartPosition()
 	r, err := e.Search(t.Context(), pos, Limits{Time: 50 * time.Millisecond})
@@ -202,6 +207,7 @@ const cancelBound = 500 * time.Millisecond
 // A search stops within cancelBound of its context ending, midgame or exact, and
 // answers with a legal move and the context's error.
 func TestSearchCancelled(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		lim  Limits
@@ -253,6 +259,7 @@ func TestSearchCancelled(t *testing.T) {
 
 // Analyze stops too, keeping the moves it valued.
 func TestAnalyzeCancelled(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 2, TableBits: 18})
 	pos := hardPosition(t)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -270,6 +277,7 @@ func TestAnalyzeCancelled(t *testing.T) {
 // Progress reports arrive while a long search runs, with growing node counts,
 // and the exact solve's bounds narrow.
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 2, TableBits: 18})
 	pos := hardPosition(t)
 	var reports []Progress
@@ -297,6 +305,7 @@ func TestProgress(t *testing.T) {
 }
 
 func TestAnalyzeMatchesSolve(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(9, 9))
 	e := New(Options{Workers: 2, TableBits: 16})
 	for range 10 {
@@ -326,6 +335,7 @@ func TestAnalyzeMatchesSolve(t *testing.T) {
 }
 
 func TestBaselinesPlayLegalMoves(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 1))
 	for _, size := range othello.Sizes {
 		start, _ := othello.NewPosition(size)

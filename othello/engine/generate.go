@@ -17,7 +17,7 @@ package engine
 // exactly, the others valued by a 4-ply search over the phases learned before;
 // then each phase's side-to-move error, measured by 8- and 9-ply searches on 64
 // positions, taken out of its constant weight in a further minute: see
-// midgame_tempo.go):
+// train/tempo.go):
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 20000 --seed 1 --out $d/m.gz && $d/gridgames othello tempo --midgame $d/m.gz --out midgame_default.bin.gz && rm -r $d"
 //

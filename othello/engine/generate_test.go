@@ -9,6 +9,7 @@ import (
 // The built-in weights are what their recipes in generate.go make: a new file
 // needs a new recipe or a new sum, and the commit that brings it says which.
 func TestBuiltInWeightsPinned(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		data []byte

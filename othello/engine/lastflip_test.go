@@ -10,6 +10,7 @@ import (
 // countLastFlips agrees with the full flip generator on boards with one empty
 // square, on every board size.
 func TestCountLastFlips(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(8, 8))
 	for _, size := range othello.Sizes {
 		mask := newGeometry(size).mask

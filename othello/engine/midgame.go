@@ -15,7 +15,7 @@ import (
 // Midgame is a learned evaluation for the whole game on 8x8: one set of pattern
 // weights (the shapes of Patterns) per phase of the game, a phase being a range
 // of MidgamePhaseWidth empty squares. Each set predicts the final disc difference
-// of positions in its phase (see TrainMidgame). Phases without weights fall back to
+// of positions in its phase (see train.TrainMidgame). Phases without weights fall back to
 // the nearest phase with fewer empties that has them.
 type Midgame struct {
 	phases [MidgamePhases]*Patterns
@@ -79,15 +79,17 @@ const midgameMagic = "gridgames-othello-midgame-v1\n"
 //go:embed midgame_default.bin.gz
 var defaultMidgameFile []byte
 
-var defaultMidgame = builtin("midgame evaluation", defaultMidgameFile, func(r io.Reader) (*Midgame, error) {
-	if len(defaultMidgameFile) == 0 {
-		return nil, nil // a build without one: levels keep the hand-made evaluation
-	}
-	return ReadMidgame(r)
-})
+var defaultMidgame = builtin("midgame evaluation", defaultMidgameFile, midgameSum, ReadMidgame)
 
-// DefaultMidgame returns the built-in midgame evaluation (shared; do not change it).
-func DefaultMidgame() *Midgame { return defaultMidgame() }
+// DefaultMidgame returns the built-in midgame evaluation (shared; do not change
+// it), or nil in a build without one (the levels then keep the hand-made
+// evaluation).
+func DefaultMidgame() *Midgame {
+	if len(defaultMidgameFile) == 0 {
+		return nil
+	}
+	return defaultMidgame.Get()
+}
 
 // WriteTo writes m in the midgame file format.
 func (m *Midgame) WriteTo(out io.Writer) (int64, error) {

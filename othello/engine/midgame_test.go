@@ -9,6 +9,7 @@ import (
 )
 
 func TestMidgamePhase(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ empties, phase int }{{1, 0}, {8, 0}, {9, 1}, {16, 1}, {17, 2}, {60, 7}, {64, 7}, {0, 0}} {
 		if got := MidgamePhase(tc.empties); got != tc.phase {
 			t.Errorf("MidgamePhase(%d) = %d, want %d", tc.empties, got, tc.phase)
@@ -19,6 +20,7 @@ func TestMidgamePhase(t *testing.T) {
 // A midgame file reads back as written, phases without weights included, and
 // broken files are refused with a reason.
 func TestMidgameFile(t *testing.T) {
+	t.Parallel()
 	m := new(Midgame)
 	w := newPatterns()
 	rnd := rand.New(rand.NewPCG(1, 1))
@@ -62,6 +64,7 @@ func TestMidgameFile(t *testing.T) {
 
 // A phase without weights is valued by the nearest one with fewer empties.
 func TestMidgameFallback(t *testing.T) {
+	t.Parallel()
 	m := new(Midgame)
 	m.SetPhase(1, DefaultPatterns())
 	pos := randomPosition(rand.New(rand.NewPCG(2, 2)), 8, 40)
@@ -70,44 +73,5 @@ func TestMidgameFallback(t *testing.T) {
 	}
 	if v := new(Midgame).Value(pos); v != 0 {
 		t.Fatalf("empty midgame values %v", v)
-	}
-}
-
-// Midgame samples: exact labels near the end, search labels earlier (equal to a
-// search with the given evaluation), the same whatever the number of workers.
-func TestMidgameSamples(t *testing.T) {
-	eval := new(Midgame)
-	eval.SetPhase(1, DefaultPatterns())
-	for _, phase := range []int{1, 3} {
-		opts := MidgameOptions{Games: 6, Seed: 3, Phase: phase, Workers: 1, Eval: eval}
-		one, err := MidgameSamples(t.Context(), opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Workers = 2
-		two, err := MidgameSamples(t.Context(), opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(one) < 6 || !slices.Equal(one, two) {
-			t.Fatalf("phase %d: %d samples, differ with 2 workers: %v", phase, len(one), !slices.Equal(one, two))
-		}
-		e := New(Options{Workers: 1, TableBits: 16, Midgame: eval})
-		for _, s := range one {
-			if MidgamePhase(s.Pos.Empties()) != phase {
-				t.Fatalf("phase %d sample with %d empties", phase, s.Pos.Empties())
-			}
-			lim := Limits{Depth: 4}
-			if s.Pos.Empties() <= 18 {
-				lim = Limits{Endgame: 64}
-			}
-			r, err := e.Search(t.Context(), s.Pos, lim)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Score != s.Score {
-				t.Fatalf("%v labelled %v, a search says %v", s.Pos, s.Score, r.Score)
-			}
-		}
 	}
 }

@@ -223,13 +223,13 @@ func squareImageOf(pos othello.Position, move othello.Square) int {
 //go:embed opening6_default.txt.gz
 var defaultOpening6File []byte
 
-var defaultOpening6 = builtin("6x6 opening table", defaultOpening6File, ReadOpening)
+var defaultOpening6 = builtin("6x6 opening table", defaultOpening6File, opening6Sum, ReadOpening)
 
 // DefaultOpening returns the built-in opening table of a board size (6x6; see
 // generate.go for its recipe), or nil for a size without one.
 func DefaultOpening(size int) *Opening {
 	if size == 6 {
-		return defaultOpening6()
+		return defaultOpening6.Get()
 	}
 	return nil
 }

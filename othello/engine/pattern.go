@@ -5,7 +5,7 @@ package engine
 // their X squares, corner 3x3 and 2x5 blocks, rows, diagonals), each configuration
 // of each shape having a learned weight shared by the shape's symmetric copies, plus
 // mobility and parity terms. The weights predict the final disc difference of a
-// position in the last third of the game (see TrainPatterns).
+// position in the last third of the game (see train.TrainPatterns).
 
 import "github.com/gridgames/gridgames/othello"
 

@@ -8,6 +8,7 @@ import (
 // weights they come from: within two evaluation units (1/8 disc) of the float
 // value, the rounding of 52 terms, on the built-in and on random weights.
 func TestFastPatternsMatchWeights(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		w    *Patterns
@@ -39,6 +40,7 @@ func TestFastPatternsMatchWeights(t *testing.T) {
 // against valuing each child's board from scratch, for every move of many
 // positions, game-ending moves included.
 func TestChildEvalMatchesPatternEval(t *testing.T) {
+	t.Parallel()
 	s := &searcher{g: newGeometry(8), pat: DefaultPatterns().searchForm()}
 	rnd := newRand(12)
 	children := 0

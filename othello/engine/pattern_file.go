@@ -18,10 +18,10 @@ const patternMagic = "gridgames-othello-patterns-v1\n"
 //go:embed patterns_default.bin.gz
 var defaultPatternsFile []byte
 
-var defaultPatterns = builtin("patterns", defaultPatternsFile, ReadPatterns)
+var defaultPatterns = builtin("patterns", defaultPatternsFile, patternsSum, ReadPatterns)
 
 // DefaultPatterns returns the built-in pattern weights (shared; do not change them).
-func DefaultPatterns() *Patterns { return defaultPatterns() }
+func DefaultPatterns() *Patterns { return defaultPatterns.Get() }
 
 // WriteTo writes the weights in the pattern file format.
 func (w *Patterns) WriteTo(out io.Writer) (int64, error) {

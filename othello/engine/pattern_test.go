@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/binary"
-	"errors"
 	"math"
 	"os"
 	"strings"
@@ -33,11 +31,12 @@ func randomPatterns(seed uint64) *Patterns {
 	for i := range w.w {
 		w.w[i] = float32(rnd.NormFloat64())
 	}
-	w.tieTwins()
+	w.Symmetrize()
 	return w
 }
 
 func TestPatternLayout(t *testing.T) {
+	t.Parallel()
 	// 4 edges, 4 corner blocks, 8 corner rectangles, 4 each of rows 2-4, 2 long
 	// diagonals, 4 of each shorter one: 46 instances, as in Logistello and Edax.
 	if got := len(layout.instances); got != 46 {
@@ -55,6 +54,7 @@ func TestPatternLayout(t *testing.T) {
 }
 
 func TestPatternsValueMirrorImagesAlike(t *testing.T) {
+	t.Parallel()
 	w := randomPatterns(3)
 	rnd := newRand(4)
 	for i := range 300 {
@@ -71,6 +71,7 @@ func TestPatternsValueMirrorImagesAlike(t *testing.T) {
 }
 
 func TestPatternFileRoundTrip(t *testing.T) {
+	t.Parallel()
 	w := randomPatterns(5)
 	var buf bytes.Buffer
 	if _, err := w.WriteTo(&buf); err != nil {
@@ -102,6 +103,7 @@ func patternFile(magic string, n uint32, weights []float32, extra []byte) []byte
 }
 
 func TestReadPatternsRefusesBadFiles(t *testing.T) {
+	t.Parallel()
 	n := uint32(layout.size)
 	full := make([]float32, n)
 	nan := make([]float32, n)
@@ -139,112 +141,13 @@ func FuzzReadPatterns(f *testing.F) {
 	})
 }
 
-func TestEndgameSamplesAreExact(t *testing.T) {
-	opts := SampleOptions{Games: 6, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
-	samples, err := EndgameSamples(t.Context(), opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(samples) < 20 {
-		t.Fatalf("only %d samples from %d games", len(samples), opts.Games)
-	}
-	for _, s := range samples {
-		if s.Pos.Over() || s.Pos.MustPass() {
-			t.Fatalf("%s: a sample must have a move to play", s.Pos)
-		}
-		if want := minimax(s.Pos); s.Score != float64(want) {
-			t.Fatalf("%s: sample says %+v, minimax %+d", s.Pos, s.Score, want)
-		}
-	}
-	opts.Workers = 2
-	again, err := EndgameSamples(t.Context(), opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(again) != len(samples) {
-		t.Fatalf("2 workers: %d samples, 1 worker: %d", len(again), len(samples))
-	}
-	for i := range again {
-		if again[i] != samples[i] {
-			t.Fatalf("sample %d differs with 2 workers: %v, %v", i, again[i], samples[i])
-		}
-	}
-}
-
-// Stopped, EndgameSamples keeps what it solved: the first game's samples, the
-// same as an uninterrupted run's, come back with the context's error.
-func TestEndgameSamplesStopped(t *testing.T) {
-	opts := SampleOptions{Games: 4, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
-	full, err := EndgameSamples(t.Context(), opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	part, err := EndgameSamples(ctx, opts, func(done int) {
-		if done == 1 {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err %v, want context.Canceled", err)
-	}
-	if len(part) == 0 || len(part) >= len(full) {
-		t.Fatalf("%d samples after the first of %d games, %d in all", len(part), opts.Games, len(full))
-	}
-	for i, s := range part {
-		if s != full[i] {
-			t.Fatalf("sample %d: %v, the whole run's %v", i, s, full[i])
-		}
-	}
-}
-
-func TestEndgameSamplesRefuseBadOptions(t *testing.T) {
-	for _, o := range []SampleOptions{
-		{Games: 0, MinEmpties: 5, MaxEmpties: 6},
-		{Games: 1, MinEmpties: 0, MaxEmpties: 6},
-		{Games: 1, MinEmpties: 7, MaxEmpties: 6},
-		{Games: 1, MinEmpties: 7, MaxEmpties: 41},
-	} {
-		if _, err := EndgameSamples(t.Context(), o, nil); err == nil {
-			t.Errorf("%+v: no error", o)
-		}
-	}
-}
-
-func TestTrainPatternsLearns(t *testing.T) {
-	samples, err := EndgameSamples(t.Context(), SampleOptions{Games: 60, Seed: 11, MinEmpties: 8, MaxEmpties: 11, Workers: 2}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zero := newPatterns().rmse(samples)
-	w, st, err := TrainPatterns(samples, nil, PatternTraining{Epochs: 30, Seed: 1, Holdout: 50})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.TrainRMSE > zero/2 {
-		t.Errorf("error %.2f after training, %.2f before: it did not learn", st.TrainRMSE, zero)
-	}
-	if !(st.HoldoutRMSE > 0 && st.HoldoutRMSE < zero) {
-		t.Errorf("held-out error %.2f, all-zero weights %.2f", st.HoldoutRMSE, zero)
-	}
-	again, _, _ := TrainPatterns(samples, nil, PatternTraining{Epochs: 30, Seed: 1, Holdout: 50})
-	for i := range w.w {
-		if w.w[i] != again.w[i] {
-			t.Fatalf("weight %d differs between two runs with the same seed", i)
-		}
-	}
-	if _, _, err := TrainPatterns(samples, nil, PatternTraining{Holdout: len(samples)}); err == nil {
-		t.Error("a holdout of every sample: no error")
-	}
-}
-
 // TestDefaultPatternsKnowFFO checks the built-in weights on the first FFO positions,
 // which come from expert games and were never trained on: their guesses at the
 // best score must beat a guess of 0 clearly, and ordering each position's moves by
 // the patterns' value of the position after the move must put the moves the file
 // scores best well ahead of where a random order would.
 func TestDefaultPatternsKnowFFO(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("../../data/fforum-1-19.obf")
 	if err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 // the Perfect player), writes and reads it back, and checks every entry against
 // alphaBeta: the score exact, the move a best one.
 func TestOpening4x4(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 1, TableBits: 16})
 	built, err := BuildOpening(t.Context(), e, 4, 12, nil)
 	if err != nil {
@@ -57,6 +58,7 @@ func TestOpening4x4(t *testing.T) {
 }
 
 func TestReadOpeningErrors(t *testing.T) {
+	t.Parallel()
 	gz := func(text string) []byte {
 		var b bytes.Buffer
 		z := gzip.NewWriter(&b)
@@ -117,6 +119,7 @@ func FuzzReadOpening(f *testing.F) {
 // the table holds them all. With GRIDGAMES_SOLVE6=1 it also solves every entry
 // live (minutes) and compares.
 func TestDefaultOpening6(t *testing.T) {
+	t.Parallel()
 	tab := DefaultOpening(6)
 	start, _ := othello.NewPosition(6)
 	if _, _, ok := tab.Lookup(start); !ok {
@@ -168,6 +171,7 @@ func TestDefaultOpening6(t *testing.T) {
 
 // TestPerfectValues compares every move's value with alphaBeta on 4x4 and 6x6.
 func TestPerfectValues(t *testing.T) {
+	t.Parallel()
 	rnd := newRand(11)
 	e := New(Options{Workers: 2, TableBits: 16})
 	for _, tc := range []struct{ size, empties int }{{4, 12}, {4, 8}, {6, 11}, {6, 12}} {
@@ -202,6 +206,7 @@ func TestPerfectValues(t *testing.T) {
 }
 
 func TestPerfectRefuses8x8(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 1, TableBits: 12})
 	pos := othello.StartPosition()
 	if _, err := e.PerfectMove(t.Context(), pos); !errors.Is(err, ErrPerfectSize) {
@@ -217,6 +222,7 @@ func TestPerfectRefuses8x8(t *testing.T) {
 // 14 empties from the end: it always ends with at least the position's exact
 // value (alphaBeta's), whatever the other side plays.
 func TestPerfectNeverLoses(t *testing.T) {
+	t.Parallel()
 	e := New(Options{Workers: 2, TableBits: 18})
 	perfect := PerfectPlayer{Engine: e}
 	for _, tc := range []struct {

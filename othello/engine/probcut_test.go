@@ -12,6 +12,7 @@ import (
 )
 
 func TestProbcutShallow(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ d, ds int }{{4, 2}, {5, 1}, {6, 2}, {7, 3}, {8, 4}, {9, 3}, {10, 4}, {12, 6}} {
 		if got := probcutShallow(tc.d); got != tc.ds || (tc.d-got)%2 != 0 {
 			t.Errorf("probcutShallow(%d) = %d, want %d", tc.d, got, tc.ds)
@@ -22,6 +23,7 @@ func TestProbcutShallow(t *testing.T) {
 // With ProbCut a search visits fewer nodes than without, and still answers with
 // a legal move.
 func TestProbcutPrunes(t *testing.T) {
+	t.Parallel()
 	mid := DefaultMidgame()
 	if mid == nil {
 		t.Skip("no learned evaluation built in")
@@ -56,6 +58,7 @@ func TestProbcutPrunes(t *testing.T) {
 // taking minutes. GRIDGAMES_MIDGAME names a midgame file to use instead of the
 // built-in one.
 func TestProbcutCalibration(t *testing.T) {
+	t.Parallel()
 	n, _ := strconv.Atoi(os.Getenv("GRIDGAMES_PROBCUT_CALIBRATE"))
 	if n == 0 {
 		t.Skip("set GRIDGAMES_PROBCUT_CALIBRATE=N to measure ProbCut's sigmas on N positions")

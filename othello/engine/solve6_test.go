@@ -32,6 +32,7 @@ func alphaBeta(pos othello.Position, alpha, beta int) int {
 func exactValue(pos othello.Position) int { return alphaBeta(pos, -100, 100) }
 
 func TestSymmetry(t *testing.T) {
+	t.Parallel()
 	for _, size := range othello.Sizes {
 		pos, _ := othello.NewPosition(size)
 		mask := pos.Mask()
@@ -62,6 +63,7 @@ func TestSymmetry(t *testing.T) {
 // TestSolve6x6Line solves 6x6 positions along a game and random ones, 12 to 14
 // empties, each move valued exactly, and checks every value against alphaBeta.
 func TestSolve6x6Line(t *testing.T) {
+	t.Parallel()
 	rnd := newRand(37)
 	e := New(Options{Workers: 2, TableBits: 18})
 	for i := range 12 {
@@ -85,6 +87,7 @@ func TestSolve6x6Line(t *testing.T) {
 // (about a minute each on one CPU; set GRIDGAMES_SOLVE6=1): White wins by 4 with
 // perfect play (Feinstein, 1993), and every first move is an image of the others.
 func TestSolve6x6Start(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("GRIDGAMES_SOLVE6") == "" {
 		t.Skip("set GRIDGAMES_SOLVE6=1 to solve the 6x6 start (minutes)")
 	}

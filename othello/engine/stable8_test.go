@@ -6,6 +6,7 @@ import "testing"
 // point it replaces, on random positions at every stage of the game and on boards
 // with full rows, columns and diagonals (where the shifted masks could wrap).
 func TestStable8MatchesAnySize(t *testing.T) {
+	t.Parallel()
 	g := newGeometry(8)
 	rnd := newRand(11)
 	check := func(t *testing.T, p, o uint64) {

@@ -6,6 +6,7 @@ import "testing"
 // of them, many differing by a disc or two) and requires a different hash for each:
 // the table trusts a matching hash, so a collision here would be a wrong score.
 func TestHashHasNoCollisions(t *testing.T) {
+	t.Parallel()
 	seen := map[uint64][2]uint64{}
 	var walk func(p, o uint64, d int)
 	walk = func(p, o uint64, d int) {
@@ -32,6 +33,7 @@ func TestHashHasNoCollisions(t *testing.T) {
 // TestStableDiscsNeverFlip checks the stability used for cutoffs: discs it calls
 // stable keep their colour through random continuations to the end of the game.
 func TestStableDiscsNeverFlip(t *testing.T) {
+	t.Parallel()
 	rnd := newRand(7)
 	found := 0
 	for i := range 3000 {
@@ -70,6 +72,7 @@ func TestStableDiscsNeverFlip(t *testing.T) {
 // both kept, a third replaces the shallower, and bounds found at one depth for
 // one position add up rather than overwrite each other.
 func TestTableBuckets(t *testing.T) {
+	t.Parallel()
 	tt := newTable(4)
 	tt.newSearch()
 	// Hashes with equal bucket bits and different checks.

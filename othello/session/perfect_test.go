@@ -11,6 +11,7 @@ import (
 // The Perfect seat plays on 4x4 and 6x6 and is refused on 8x8, at the start and
 // as a seat change, with an error naming both.
 func TestPerfectSeat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		size int
 		ok   bool
@@ -34,6 +35,7 @@ func TestPerfectSeat(t *testing.T) {
 
 // A 4x4 game of Perfect against Perfect plays out to the board's exact value.
 func TestPerfectPlaysOut(t *testing.T) {
+	t.Parallel()
 	s, err := New(Config{Size: 4, Black: Perfect, White: Perfect})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // SeatAction writes what Apply reads back; bad seat actions wrap ErrAction and
 // ErrSeat and change nothing.
 func TestSeatActionText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		action string
 		colour othello.Color
@@ -63,6 +64,7 @@ func TestSeatActionText(t *testing.T) {
 // SetSeat changes the current seats, not the config's; it bumps the version (a
 // computer turn taken before it is stale), and it is refused once the game is over.
 func TestSetSeat(t *testing.T) {
+	t.Parallel()
 	eng := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	s, err := New(Config{Size: 6, Black: Human, White: mustLevel(t, 1)})
 	if err != nil {
@@ -136,6 +138,7 @@ func TestSetSeat(t *testing.T) {
 // A game with seat changes replays to the same game and the same seats, and undo
 // goes back to a person's turn by the seats in effect.
 func TestApplyReplaysSeatChanges(t *testing.T) {
+	t.Parallel()
 	eng := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	cfg := Config{Size: 6, Black: Human, White: mustLevel(t, 1)}
 	s, err := New(cfg)
@@ -201,6 +204,7 @@ func TestApplyReplaysSeatChanges(t *testing.T) {
 // seats are the config's throughout, and the computer's moves stored among the
 // actions are played for it.
 func TestOldGamesReplayWithoutSeatActions(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		params     string

@@ -21,6 +21,7 @@ func mustLevel(t *testing.T, n int) Seat {
 }
 
 func TestParseSeat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		text string
 		want string // "" for an error
@@ -54,6 +55,7 @@ func TestParseSeat(t *testing.T) {
 // Seats marshal as their names and read back from names or from the numbers older
 // stored games used (0 a person, N a level).
 func TestSeatJSON(t *testing.T) {
+	t.Parallel()
 	cfg := Config{Size: 6, Black: Human, White: mustLevel(t, 4)}
 	data, err := json.Marshal(cfg)
 	if err != nil || string(data) != `{"size":6,"black":"human","white":"level 4"}` {
@@ -75,6 +77,7 @@ func TestSeatJSON(t *testing.T) {
 }
 
 func TestNewConfig(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		cfg  Config
@@ -100,6 +103,7 @@ func TestNewConfig(t *testing.T) {
 // Against the computer, undo takes back the computer's reply and the person's
 // move, redo plays both again, and a person cannot move in the computer's turn.
 func TestUndoBackToThePerson(t *testing.T) {
+	t.Parallel()
 	eng := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	s, err := New(Config{Size: 6, Black: Human, White: mustLevel(t, 1)})
 	if err != nil {
@@ -138,6 +142,7 @@ func TestUndoBackToThePerson(t *testing.T) {
 
 // Computer against computer, undo takes back one move at a time.
 func TestUndoComputerAgainstComputer(t *testing.T) {
+	t.Parallel()
 	s, err := New(Config{Size: 4, Black: Random, White: Greedy, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -155,6 +160,7 @@ func TestUndoComputerAgainstComputer(t *testing.T) {
 
 // A computer answer for a position the game has left is not played.
 func TestStaleTurn(t *testing.T) {
+	t.Parallel()
 	eng := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	s, err := New(Config{Black: mustLevel(t, 2), White: Human})
 	if err != nil {
@@ -189,6 +195,7 @@ func TestStaleTurn(t *testing.T) {
 
 // Replaying a session's actions rebuilds the same game, baseline seats included.
 func TestApplyReplays(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 1))
 	for _, size := range othello.Sizes {
 		cfg := Config{Size: size, Black: Human, White: Random, Seed: 7}

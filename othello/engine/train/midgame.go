@@ -1,4 +1,4 @@
-package engine
+package train
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
 )
 
 // MidgameOptions configure MidgameSamples.
@@ -20,7 +21,7 @@ type MidgameOptions struct {
 	// Eval values: the phases learned before, with fewer empties.
 	ExactEmpties int
 	Depth        int
-	Eval         *Midgame
+	Eval         *engine.Midgame
 }
 
 // MidgameSamples plays opts.Games games of plausible moves (as EndgameSamples
@@ -34,14 +35,14 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 	if opts.Games < 1 {
 		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)
 	}
-	if opts.Phase < 0 || opts.Phase >= MidgamePhases {
-		return nil, fmt.Errorf("engine: phase %d: want 0 to %d", opts.Phase, MidgamePhases-1)
+	if opts.Phase < 0 || opts.Phase >= engine.MidgamePhases {
+		return nil, fmt.Errorf("engine: phase %d: want 0 to %d", opts.Phase, engine.MidgamePhases-1)
 	}
 	if opts.PerGame == 0 {
 		opts.PerGame = 2
 	}
-	if opts.PerGame < 1 || opts.PerGame > MidgamePhaseWidth {
-		return nil, fmt.Errorf("engine: %d positions a game: want 1 to %d", opts.PerGame, MidgamePhaseWidth)
+	if opts.PerGame < 1 || opts.PerGame > engine.MidgamePhaseWidth {
+		return nil, fmt.Errorf("engine: %d positions a game: want 1 to %d", opts.PerGame, engine.MidgamePhaseWidth)
 	}
 	if opts.ExactEmpties == 0 {
 		opts.ExactEmpties = 18
@@ -49,27 +50,27 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 	if opts.Depth == 0 {
 		opts.Depth = 4
 	}
-	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *Engine, g int) []Sample {
+	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *engine.Engine, g int) []Sample {
 		return midgameGameSamples(ctx, e, opts, g)
 	})
 }
 
 // midgameGameSamples plays game g of opts and labels its positions of the phase.
-func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g int) []Sample {
+func midgameGameSamples(ctx context.Context, e *engine.Engine, opts MidgameOptions, g int) []Sample {
 	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(opts.Phase)<<32|uint64(g)))
-	player := New(Options{Workers: 1, TableBits: 12})
+	player := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	// The labelling searches get an engine of the game's own too: what a search
 	// finds depends a little on what its table holds, and the samples must not
 	// depend on which worker played which game. (Exact labels do not.)
 	eval := opts.Eval
 	if eval == nil {
-		eval = new(Midgame) // not the built-in one: the recipe must not depend on it
+		eval = new(engine.Midgame) // not the built-in one: the recipe must not depend on it
 	}
-	searcher := New(Options{Workers: 1, TableBits: 16, Midgame: eval})
-	lo := opts.Phase*MidgamePhaseWidth + 1
-	hi := lo + MidgamePhaseWidth - 1
+	searcher := engine.New(engine.Options{Workers: 1, TableBits: 16, Midgame: eval})
+	lo := opts.Phase*engine.MidgamePhaseWidth + 1
+	hi := lo + engine.MidgamePhaseWidth - 1
 	want := map[int]bool{}
-	for _, k := range rnd.Perm(MidgamePhaseWidth)[:opts.PerGame] {
+	for _, k := range rnd.Perm(engine.MidgamePhaseWidth)[:opts.PerGame] {
 		want[lo+k] = true
 	}
 	var out []Sample
@@ -93,12 +94,12 @@ func midgameGameSamples(ctx context.Context, e *Engine, opts MidgameOptions, g i
 // label values pos for its side to move, as MidgameSamples describes: solved by
 // solver, or searched by searcher (to a sixteenth of a disc, the evaluation's
 // unit: the values near the opening are small).
-func label(ctx context.Context, solver, searcher *Engine, pos othello.Position, opts MidgameOptions) (float64, bool) {
+func label(ctx context.Context, solver, searcher *engine.Engine, pos othello.Position, opts MidgameOptions) (float64, bool) {
 	if pos.Empties() <= opts.ExactEmpties {
-		v, ok := solver.exactValue(ctx, pos)
+		v, ok := exactValue(ctx, solver, pos)
 		return float64(v), ok
 	}
-	r, err := searcher.Search(ctx, pos, Limits{Depth: opts.Depth, NoProbcut: true})
+	r, err := searcher.Search(ctx, pos, engine.Limits{Depth: opts.Depth, NoProbcut: true})
 	if err != nil {
 		return 0, false
 	}
@@ -108,18 +109,18 @@ func label(ctx context.Context, solver, searcher *Engine, pos othello.Position, 
 // TrainMidgame fits the weights of one phase to its samples (see TrainPatterns),
 // starting from the weights of the phase after it in m if it has them, and sets
 // them in m.
-func TrainMidgame(m *Midgame, phase int, samples []Sample, opt PatternTraining) (TrainStats, error) {
-	if phase < 0 || phase >= MidgamePhases {
-		return TrainStats{}, fmt.Errorf("engine: phase %d: want 0 to %d", phase, MidgamePhases-1)
+func TrainMidgame(m *engine.Midgame, phase int, samples []Sample, opt PatternTraining) (TrainStats, error) {
+	if phase < 0 || phase >= engine.MidgamePhases {
+		return TrainStats{}, fmt.Errorf("engine: phase %d: want 0 to %d", phase, engine.MidgamePhases-1)
 	}
-	var from *Patterns
+	var from *engine.Patterns
 	if phase > 0 {
-		from = m.phases[phase-1]
+		from = m.Phase(phase - 1)
 	}
 	w, st, err := TrainPatterns(samples, from, opt)
 	if err != nil {
 		return st, err
 	}
-	m.phases[phase] = w
+	m.SetPhase(phase, w)
 	return st, nil
 }

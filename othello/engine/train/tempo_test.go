@@ -1,26 +1,32 @@
-package engine
+package train
 
 import (
 	"bytes"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
 )
 
 // copyMidgame returns a copy of m whose phases can be changed.
-func copyMidgame(m *Midgame) *Midgame {
-	c := new(Midgame)
-	for k, w := range m.phases {
-		if w != nil {
-			n := newPatterns()
-			copy(n.w, w.w)
-			c.phases[k] = n
+func copyMidgame(m *engine.Midgame) *engine.Midgame {
+	c := new(engine.Midgame)
+	for k := range engine.MidgamePhases {
+		if w := m.Phase(k); w != nil {
+			c.SetPhase(k, engine.NewPatterns(w))
 		}
 	}
 	return c
 }
 
+// startPos is a position to read the constant weight's change by: Shifted
+// moves every position's value by the same amount.
+var startPos = othello.StartPosition()
+
 func TestCalibrateTempoRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		opts TempoOptions
@@ -31,7 +37,7 @@ func TestCalibrateTempoRefuses(t *testing.T) {
 		{"too deep", TempoOptions{Depth: 14}, "even depth"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := CalibrateTempo(t.Context(), new(Midgame), tc.opts, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, err := CalibrateTempo(t.Context(), new(engine.Midgame), tc.opts, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error with %q", err, tc.want)
 			}
 		})
@@ -46,7 +52,8 @@ func TestCalibrateTempoRefuses(t *testing.T) {
 // game or pass). The result is the same however
 // many workers search.
 func TestCalibrateTempo(t *testing.T) {
-	def := DefaultMidgame()
+	t.Parallel()
+	def := engine.DefaultMidgame()
 	if def == nil {
 		t.Skip("no built-in midgame evaluation")
 	}
@@ -56,20 +63,20 @@ func TestCalibrateTempo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != MidgamePhases {
-		t.Fatalf("%d phases calibrated, want %d", len(got), MidgamePhases)
+	if len(got) != engine.MidgamePhases {
+		t.Fatalf("%d phases calibrated, want %d", len(got), engine.MidgamePhases)
 	}
 	for _, p := range got {
-		before := def.Phase(p.Phase).w[layout.scalars+featBias]
-		after := first.Phase(p.Phase).w[layout.scalars+featBias]
-		if math.Abs(float64(before-after)-p.Tempo) > 1e-4 || p.Tempo != p.Swing/2 || p.Positions == 0 {
+		before := def.Phase(p.Phase).Value(startPos)
+		after := first.Phase(p.Phase).Value(startPos)
+		if math.Abs(before-after-p.Tempo) > 1e-3 || p.Tempo != p.Swing/2 || p.Positions == 0 {
 			t.Errorf("phase %d: %+v, constant weight %v -> %v", p.Phase, p, before, after)
 		}
 	}
 
 	const shift, phase = 3.0, 3
 	shifted := copyMidgame(def)
-	shifted.phases[phase].w[layout.scalars+featBias] += shift
+	shifted.SetPhase(phase, shifted.Phase(phase).Shifted(shift))
 	moved, err := CalibrateTempo(t.Context(), shifted, opts, nil)
 	if err != nil {
 		t.Fatal(err)

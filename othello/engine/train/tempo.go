@@ -1,4 +1,4 @@
-package engine
+package train
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
 )
 
 // The tempo term. A depth-d search values its leaves for the side to move there:
@@ -59,7 +60,7 @@ type TempoPhase struct {
 // for the last phase, measured on the start position). Searches run without
 // ProbCut, one worker each, with a table of their own: the result depends only on
 // m and opts. If ctx ends first, m is unchanged and ctx's error returned.
-func CalibrateTempo(ctx context.Context, m *Midgame, opts TempoOptions, progress func(phase, done, total int)) ([]TempoPhase, error) {
+func CalibrateTempo(ctx context.Context, m *engine.Midgame, opts TempoOptions, progress func(phase, done, total int)) ([]TempoPhase, error) {
 	if opts.Positions == 0 {
 		opts.Positions = 64
 	}
@@ -72,14 +73,20 @@ func CalibrateTempo(ctx context.Context, m *Midgame, opts TempoOptions, progress
 	if opts.Depth < 2 || opts.Depth%2 != 0 || opts.Depth > 12 {
 		return nil, fmt.Errorf("engine: tempo depth %d: want an even depth from 2 to 12", opts.Depth)
 	}
+	// The searches value with a copy of the phases as they are: m's change only
+	// once every phase is measured.
+	phases := new(engine.Midgame)
+	for k := range engine.MidgamePhases {
+		phases.SetPhase(k, m.Phase(k))
+	}
 	var out []TempoPhase
-	tempo := make([]float64, MidgamePhases)
-	for k := range MidgamePhases {
-		if m.phases[k] == nil {
+	tempo := make([]float64, engine.MidgamePhases)
+	for k := range engine.MidgamePhases {
+		if m.Phase(k) == nil {
 			continue
 		}
-		lo := k*MidgamePhaseWidth + 1
-		hi := lo + MidgamePhaseWidth - 1
+		lo := k*engine.MidgamePhaseWidth + 1
+		hi := lo + engine.MidgamePhaseWidth - 1
 		// Both searches' leaves in the phase: n-d <= hi and n-d-1 >= lo, n <= 60.
 		d := min(opts.Depth, (59-lo)&^1)
 		if d < 2 {
@@ -96,8 +103,8 @@ func CalibrateTempo(ctx context.Context, m *Midgame, opts TempoOptions, progress
 					progress(k, done, games)
 				}
 			},
-			func(_ *Engine, g int) []Sample {
-				return tempoSwing(ctx, m.phases, k, d, from, to, opts.Seed, g)
+			func(_ *engine.Engine, g int) []Sample {
+				return tempoSwing(ctx, phases, k, d, from, to, opts.Seed, g)
 			})
 		if err != nil {
 			return nil, err
@@ -116,10 +123,7 @@ func CalibrateTempo(ctx context.Context, m *Midgame, opts TempoOptions, progress
 	for k, t := range tempo {
 		if t != 0 {
 			// A new Patterns: the old one's search form is made already.
-			w := newPatterns()
-			copy(w.w, m.phases[k].w)
-			w.w[layout.scalars+featBias] -= float32(t)
-			m.phases[k] = w
+			m.SetPhase(k, m.Phase(k).Shifted(-t))
 		}
 	}
 	return out, nil
@@ -127,11 +131,12 @@ func CalibrateTempo(ctx context.Context, m *Midgame, opts TempoOptions, progress
 
 // tempoSwing plays game g of phase k's calibration to a position with from to to
 // empties and returns it with v(d) - v(d+1) as its score (no sample if the game
-// ends first, or the side to move must pass there). The searches value with a
-// copy of the phases, so the calibration of one phase never sees another's.
-func tempoSwing(ctx context.Context, phases [MidgamePhases]*Patterns, k, d, from, to int, seed uint64, g int) []Sample {
+// ends first, or the side to move must pass there). The searches value with
+// phases, a copy of the phases before any correction, so the calibration of one
+// phase never sees another's.
+func tempoSwing(ctx context.Context, phases *engine.Midgame, k, d, from, to int, seed uint64, g int) []Sample {
 	rnd := rand.New(rand.NewPCG(seed, uint64(k)<<32|uint64(g)))
-	player := New(Options{Workers: 1, TableBits: 12})
+	player := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	target := from + rnd.IntN(to-from+1)
 	pos, _ := othello.NewPosition(8)
 	for !pos.Over() && pos.Empties() > target {
@@ -144,10 +149,10 @@ func tempoSwing(ctx context.Context, phases [MidgamePhases]*Patterns, k, d, from
 	if pos.Over() || pos.MustPass() {
 		return nil
 	}
-	searcher := New(Options{Workers: 1, TableBits: 18, Midgame: &Midgame{phases: phases}})
+	searcher := engine.New(engine.Options{Workers: 1, TableBits: 18, Midgame: phases})
 	var v [2]float64
 	for i := range v {
-		r, err := searcher.Search(ctx, pos, Limits{Depth: d + i, NoProbcut: true})
+		r, err := searcher.Search(ctx, pos, engine.Limits{Depth: d + i, NoProbcut: true})
 		if err != nil {
 			return nil
 		}

@@ -1,0 +1,174 @@
+package train
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
+)
+
+// minimax is the obviously correct reference: plain negamax over every move, passes
+// included, to the end of the game.
+func minimax(pos othello.Position) int {
+	if pos.Over() {
+		return pos.ScoreFor()
+	}
+	moves := pos.LegalMoves()
+	if len(moves) == 0 {
+		return -minimax(pos.Pass())
+	}
+	best := -1000
+	for _, m := range moves {
+		best = max(best, -minimax(pos.Play(m)))
+	}
+	return best
+}
+
+func TestEndgameSamplesAreExact(t *testing.T) {
+	t.Parallel()
+	opts := SampleOptions{Games: 6, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
+	samples, err := EndgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(samples) < 20 {
+		t.Fatalf("only %d samples from %d games", len(samples), opts.Games)
+	}
+	for _, s := range samples {
+		if s.Pos.Over() || s.Pos.MustPass() {
+			t.Fatalf("%s: a sample must have a move to play", s.Pos)
+		}
+		if want := minimax(s.Pos); s.Score != float64(want) {
+			t.Fatalf("%s: sample says %+v, minimax %+d", s.Pos, s.Score, want)
+		}
+	}
+	opts.Workers = 2
+	again, err := EndgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(samples) {
+		t.Fatalf("2 workers: %d samples, 1 worker: %d", len(again), len(samples))
+	}
+	for i := range again {
+		if again[i] != samples[i] {
+			t.Fatalf("sample %d differs with 2 workers: %v, %v", i, again[i], samples[i])
+		}
+	}
+}
+
+// Stopped, EndgameSamples keeps what it solved: the first game's samples, the
+// same as an uninterrupted run's, come back with the context's error.
+func TestEndgameSamplesStopped(t *testing.T) {
+	t.Parallel()
+	opts := SampleOptions{Games: 4, Seed: 7, MinEmpties: 7, MaxEmpties: 9, Workers: 1}
+	full, err := EndgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	part, err := EndgameSamples(ctx, opts, func(done int) {
+		if done == 1 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if len(part) == 0 || len(part) >= len(full) {
+		t.Fatalf("%d samples after the first of %d games, %d in all", len(part), opts.Games, len(full))
+	}
+	for i, s := range part {
+		if s != full[i] {
+			t.Fatalf("sample %d: %v, the whole run's %v", i, s, full[i])
+		}
+	}
+}
+
+func TestEndgameSamplesRefuseBadOptions(t *testing.T) {
+	t.Parallel()
+	for _, o := range []SampleOptions{
+		{Games: 0, MinEmpties: 5, MaxEmpties: 6},
+		{Games: 1, MinEmpties: 0, MaxEmpties: 6},
+		{Games: 1, MinEmpties: 7, MaxEmpties: 6},
+		{Games: 1, MinEmpties: 7, MaxEmpties: 41},
+	} {
+		if _, err := EndgameSamples(t.Context(), o, nil); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+func TestTrainPatternsLearns(t *testing.T) {
+	t.Parallel()
+	samples, err := EndgameSamples(t.Context(), SampleOptions{Games: 60, Seed: 11, MinEmpties: 8, MaxEmpties: 11, Workers: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := rmse(engine.NewPatterns(nil), samples)
+	w, st, err := TrainPatterns(samples, nil, PatternTraining{Epochs: 30, Seed: 1, Holdout: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.TrainRMSE > zero/2 {
+		t.Errorf("error %.2f after training, %.2f before: it did not learn", st.TrainRMSE, zero)
+	}
+	if !(st.HoldoutRMSE > 0 && st.HoldoutRMSE < zero) {
+		t.Errorf("held-out error %.2f, all-zero weights %.2f", st.HoldoutRMSE, zero)
+	}
+	again, _, _ := TrainPatterns(samples, nil, PatternTraining{Epochs: 30, Seed: 1, Holdout: 50})
+	var a, b bytes.Buffer
+	w.WriteTo(&a)
+	again.WriteTo(&b)
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("the weights differ between two runs with the same seed")
+	}
+	if _, _, err := TrainPatterns(samples, nil, PatternTraining{Holdout: len(samples)}); err == nil {
+		t.Error("a holdout of every sample: no error")
+	}
+}
+
+// Midgame samples: exact labels near the end, search labels earlier (equal to a
+// search with the given evaluation), the same whatever the number of workers.
+func TestMidgameSamples(t *testing.T) {
+	t.Parallel()
+	eval := new(engine.Midgame)
+	eval.SetPhase(1, engine.DefaultPatterns())
+	for _, phase := range []int{1, 3} {
+		opts := MidgameOptions{Games: 6, Seed: 3, Phase: phase, Workers: 1, Eval: eval}
+		one, err := MidgameSamples(t.Context(), opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Workers = 2
+		two, err := MidgameSamples(t.Context(), opts, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(one) < 6 || !slices.Equal(one, two) {
+			t.Fatalf("phase %d: %d samples, differ with 2 workers: %v", phase, len(one), !slices.Equal(one, two))
+		}
+		e := engine.New(engine.Options{Workers: 1, TableBits: 16, Midgame: eval})
+		for _, s := range one {
+			if engine.MidgamePhase(s.Pos.Empties()) != phase {
+				t.Fatalf("phase %d sample with %d empties", phase, s.Pos.Empties())
+			}
+			lim := engine.Limits{Depth: 4}
+			if s.Pos.Empties() <= 18 {
+				lim = engine.Limits{Endgame: 64}
+			}
+			r, err := e.Search(t.Context(), s.Pos, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Score != s.Score {
+				t.Fatalf("%v labelled %v, a search says %v", s.Pos, s.Score, r.Score)
+			}
+		}
+	}
+}
