@@ -1,0 +1,44 @@
+package cli
+
+import "testing"
+
+// Command lines cobra or pflag refuse before a command runs: each exits with
+// status 2 and exactly this line on stderr, naming the flag or the word at fault.
+func TestUsageErrorLines(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--foo"}, "unknown flag --foo (see --help)"},
+		{[]string{"--foo=bar"}, "unknown flag --foo (see --help)"},
+		{[]string{"othello", "solve", "-xy"}, "unknown flag -x (see --help)"},
+		{[]string{"2048", "--foo"}, "unknown flag --foo (see --help)"},
+		{[]string{"---x"}, "bad flag syntax: ---x"},
+		{[]string{"--addr"}, "--addr needs a value"},
+		{[]string{"othello", "perft", "--depth"}, "--depth needs a value"},
+		{[]string{"othello", "match"}, "--black and --white are required"},
+		{[]string{"othello", "match", "--white", "2"}, "--black is required"},
+		{[]string{"othello", "perft"}, "--depth is required"},
+		{[]string{"2048", "autoplay", "--depth", "2", "--time", "1s"}, "--depth and --time cannot be used together: choose one"},
+		{[]string{"2048", "drive", "--depth", "2", "--time", "1s"}, "--depth and --time cannot be used together: choose one"},
+		{[]string{"2048", "hint", "--time", "1s", "--depth", "2"}, "--depth and --time cannot be used together: choose one"},
+		{[]string{"othello", "analyze", "--depth", "2", "--time", "1s"}, "--depth and --time cannot be used together: choose one"},
+		{[]string{"serve", "-v=maybe"}, `--verbose "maybe": want true or false`},
+		{[]string{"2048", "autoplay", "--games", "1.5"}, `--games "1.5": want a whole number`},
+		{[]string{"2048", "autoplay", "--four", "0.5x"}, `--four "0.5x": want a percent such as 10% or a fraction such as 0.1`},
+		{[]string{"2048", "hint", "--time", "x"}, `--time "x": want a duration such as 500ms, 5s or 2m`},
+		{[]string{"tetris"}, `unknown command "tetris" for "gridgames"`},
+		{[]string{"othello", "--", "x"}, `unknown command "x" for "gridgames othello"`},
+		{[]string{"play", "tetris"}, `unknown command "tetris" for "gridgames play": want 2048 or othello`},
+		{[]string{"play", "2048", "x"}, `unknown command "x" for "gridgames play 2048"`},
+		{[]string{"othello", "perft", "--depth", "2", "x"}, `unknown command "x" for "gridgames othello perft"`},
+		{[]string{"completion", "bash", "x"}, `unknown command "x" for "gridgames completion bash"`},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			_, errOut, code := run(t, "", tc.args...)
+			if code != exitBadInput || errOut != "gridgames: "+tc.want+"\n" {
+				t.Fatalf("%q: exit %d, stderr %q; want 2, %q", tc.args, code, errOut, tc.want)
+			}
+		})
+	}
+}
