@@ -207,7 +207,7 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 	f.BoolVar(&resume, "resume", false, "go on with the run whose records --out holds (see above)")
 	ev.register(f)
 	f.Float64Var(&cutoff, "cutoff", 0, "branch probability below which the search stops (0: the solver's default, 0.0001)")
-	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	exclusiveFlags(cmd, "depth", "time")
 	return cmd
 }
 

@@ -108,6 +108,6 @@ else the tables directory beside the apps' data (~/.local/share/gridgames/tables
 	ev.register(cmd.Flags())
 	cmd.Flags().BoolVar(&perfect, "perfect", false, "exact values from the solved tables (boards of at most 10 cells)")
 	cmd.Flags().StringVar(&tables, "tables", "", "directory of exact tables for --perfect (default $"+tablesEnv+", else the data directory's tables)")
-	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	exclusiveFlags(cmd, "depth", "time")
 	return cmd
 }

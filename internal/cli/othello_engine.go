@@ -441,7 +441,7 @@ marked "book" ("book": true in JSON); --no-book searches it all the same.`,
 	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the values as JSON")
 	cmd.Flags().BoolVar(&noBook, "no-book", false, "search a position of the opening book instead of showing the book's values")
-	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	exclusiveFlags(cmd, "depth", "time")
 	return cmd
 }
 

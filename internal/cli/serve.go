@@ -69,8 +69,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	err = srv.ListenAndServe(cmd.Context(), f.addr, func(a net.Addr) {
 		log.Info("gridgames is serving", "url", "http://"+a.String(), "db", path)
 	})
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "listen" {
+		return &listenError{f.addr, err}
+	}
 	if err != nil {
-		return badInputf("--addr %s: %v", f.addr, listenReason(err))
+		return fmt.Errorf("the server on %s: %w", f.addr, err)
 	}
 	log.Info("stopped")
 	return nil
@@ -94,10 +98,23 @@ func checkAddr(addr string) error {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return badInputf("--addr %s: %v", addr, listenReason(err))
+		return &listenError{addr, err}
 	}
 	return ln.Close()
 }
+
+// listenError is --addr that could not be listened on (in use, not this machine's,
+// not allowed): bad input, exit status 2. An error of the server once it listens
+// (a shutdown that timed out) is not one.
+type listenError struct {
+	addr string
+	err  error
+}
+
+func (e *listenError) Error() string {
+	return fmt.Sprintf("--addr %s: %v", e.addr, listenReason(e.err))
+}
+func (e *listenError) Unwrap() error { return e.err }
 
 // listenReason is the part of a listen error a person needs ("address already in
 // use"), without the syscall's name.

@@ -1,6 +1,12 @@
 package cli
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"testing"
+)
 
 // Command lines cobra or pflag refuse before a command runs: each exits with
 // status 2 and exactly this line on stderr, naming the flag or the word at fault.
@@ -27,6 +33,7 @@ func TestUsageErrorLines(t *testing.T) {
 		{[]string{"2048", "autoplay", "--games", "1.5"}, `--games "1.5": want a whole number`},
 		{[]string{"2048", "autoplay", "--four", "0.5x"}, `--four "0.5x": want a percent such as 10% or a fraction such as 0.1`},
 		{[]string{"2048", "hint", "--time", "x"}, `--time "x": want a duration such as 500ms, 5s or 2m`},
+		{[]string{"othello", "solve", "--max-empties", "x"}, `--max-empties "x": want a whole number`},
 		{[]string{"tetris"}, `unknown command "tetris" for "gridgames"`},
 		{[]string{"othello", "--", "x"}, `unknown command "x" for "gridgames othello"`},
 		{[]string{"play", "tetris"}, `unknown command "tetris" for "gridgames play": want 2048 or othello`},
@@ -40,5 +47,43 @@ func TestUsageErrorLines(t *testing.T) {
 				t.Fatalf("%q: exit %d, stderr %q; want 2, %q", tc.args, code, errOut, tc.want)
 			}
 		})
+	}
+}
+
+// The exit status comes from the error's type, whatever its text says.
+func TestExitCodeByType(t *testing.T) {
+	listen := &net.OpError{Op: "listen", Net: "tcp", Err: errors.New("address already in use")}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want int
+	}{
+		{"usage", &usageError{msg: "anything"}, exitBadInput},
+		{"wrapped usage", fmt.Errorf("x: %w", flagErrorf("depth", "--depth 0")), exitBadInput},
+		{"input", badInputf("line 3: not a board"), exitBadInput},
+		{"listen", &listenError{"localhost:80", listen}, exitBadInput},
+		{"server stopped", fmt.Errorf("the server on :80: %w", context.DeadlineExceeded), exitFailure},
+		{"text that looks like usage", errors.New("unknown flag --x (see --help)"), exitFailure},
+		{"plain", errors.New("disk full"), exitFailure},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := exitCode(tc.err); got != tc.want {
+				t.Fatalf("exitCode(%v) = %d, want %d", tc.err, got, tc.want)
+			}
+		})
+	}
+}
+
+// An --addr already in use is bad input naming it, with the reason and no syscall.
+func TestServeAddrInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	_, errOut, code := run(t, "", "serve", "--addr", addr, "--db", t.TempDir()+"/g.db")
+	if want := "gridgames: --addr " + addr + ": address already in use\n"; code != exitBadInput || errOut != want {
+		t.Fatalf("exit %d, stderr %q; want 2, %q", code, errOut, want)
 	}
 }
