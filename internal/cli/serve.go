@@ -152,8 +152,12 @@ func openServeStore(ctx context.Context, db string, log *slog.Logger) (store.Sto
 	defer cancel()
 	st, err := store.OpenPostgres(ctx, db)
 	if err != nil {
-		why := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "store: ")), " ")
-		return nil, name, badInputf("--db %s: %s", name, why)
+		why := err.Error()
+		var se *store.Error
+		if errors.As(err, &se) {
+			why = se.Reason // --db names the store
+		}
+		return nil, name, badInputf("--db %s: %s", name, strings.Join(strings.Fields(why), " "))
 	}
 	return st, name, nil
 }
@@ -212,12 +216,13 @@ func openStore(ctx context.Context, path string, opts ...store.Option) (*store.S
 // openFault says what is wrong with a database file that store.Open refused as
 // read-only or corrupt, and what to do; "" for other errors.
 func openFault(path string, err error) string {
-	why := strings.TrimPrefix(err.Error(), "store: ")
+	var se *store.Error
 	switch {
+	case !errors.As(err, &se):
 	case errors.Is(err, store.ErrReadOnly):
-		return why + " (make it writable, or choose another file)"
+		return se.Reason + " (make it writable, or choose another file)"
 	case errors.Is(err, store.ErrCorrupt):
-		return why + "; restore a backup, or save what is left with: sqlite3 " + path + " .recover"
+		return se.Reason + "; restore a backup, or save what is left with: sqlite3 " + path + " .recover"
 	}
 	return ""
 }
