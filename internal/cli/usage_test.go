@@ -65,6 +65,7 @@ func TestExitCodeByType(t *testing.T) {
 		{"server stopped", fmt.Errorf("the server on :80: %w", context.DeadlineExceeded), exitFailure},
 		{"text that looks like usage", errors.New("unknown flag --x (see --help)"), exitFailure},
 		{"plain", errors.New("disk full"), exitFailure},
+		{"solve --check disagreed", &checkFailure{bad: 1, of: 2}, exitFailure},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := exitCode(tc.err); got != tc.want {
