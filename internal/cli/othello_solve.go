@@ -26,19 +26,9 @@ type solveLine struct {
 	// Line is a perfect line from the position to the end (--line): each move a
 	// best one, found by solving each position after the first exactly.
 	Line string `json:"line,omitempty"`
-	// verdict is what Check says, for counting the disagreements.
-	verdict checkVerdict
+	// check is what Check says, for counting the disagreements.
+	check othello.OBFCheck
 }
-
-// checkVerdict is how a solve compares with the move scores of its .obf line.
-type checkVerdict int
-
-const (
-	notChecked checkVerdict = iota // no --check
-	noScores                       // the line carries no scores
-	agrees
-	disagrees
-)
 
 // checkFailure is the result of solve --check when some answers disagree with
 // the scores their lines carry: exit status 1 (the solver or the file is wrong,
@@ -204,7 +194,7 @@ func (s *solveRun) solve(text string) error {
 	s.count++
 	s.nodes += line.Nodes
 	s.elapsed += time.Duration(line.Seconds * float64(time.Second))
-	if line.verdict == disagrees {
+	if line.check.Disagrees() {
 		s.bad++
 	}
 	if s.json {
@@ -276,7 +266,12 @@ func solvePosition(cmd *cobra.Command, e *engine.Engine, o othello.OBF, wld, che
 	line.Nodes, line.Seconds = r.Nodes, r.Time.Seconds()
 	line.NodesPerSecond = float64(r.Nodes) / max(r.Time.Seconds(), 1e-9)
 	if check {
-		line.verdict, line.Check = checkAgainst(o, r.Move, line.Score, wld, passed)
+		move := r.Move
+		if passed {
+			move = othello.Pass
+		}
+		line.check = o.Check(move, line.Score, wld)
+		line.Check = describeCheck(line.check, move, line.Score)
 	}
 	return line, nil
 }
@@ -312,33 +307,17 @@ func perfectLine(cmd *cobra.Command, e *engine.Engine, pos othello.Position) (st
 	return b.String(), nil
 }
 
-// checkAgainst compares a solution with the scores of an .obf line: the verdict,
-// and the words that say it.
-func checkAgainst(o othello.OBF, move othello.Square, score int, wld, passed bool) (checkVerdict, string) {
-	if len(o.Scores) == 0 {
-		return noScores, "no scores to check"
+// describeCheck says what --check found for a solve's move and score.
+func describeCheck(c othello.OBFCheck, move othello.Square, score int) string {
+	switch c.Verdict {
+	case othello.NoScores:
+		return "no scores to check"
+	case othello.WrongScore:
+		return fmt.Sprintf("MISMATCH: score %+d, the file says %+d", score, c.Want)
+	case othello.NotBest:
+		return fmt.Sprintf("MISMATCH: %v scores %+d in the file, best is %+d", move, c.Listed, c.Want)
+	case othello.UnknownMove:
+		return fmt.Sprintf("MISMATCH: %v is not among the file's moves", move)
 	}
-	best := o.Scores[0].Score
-	for _, ms := range o.Scores {
-		best = max(best, ms.Score)
-	}
-	want := best
-	if wld {
-		want = max(-1, min(1, best))
-	}
-	if score != want {
-		return disagrees, fmt.Sprintf("MISMATCH: score %+d, the file says %+d", score, want)
-	}
-	if passed {
-		return agrees, "ok"
-	}
-	for _, ms := range o.Scores {
-		if ms.Move == move {
-			if ms.Score != best && !wld {
-				return disagrees, fmt.Sprintf("MISMATCH: %v scores %+d in the file, best is %+d", move, ms.Score, best)
-			}
-			return agrees, "ok"
-		}
-	}
-	return disagrees, fmt.Sprintf("MISMATCH: %v is not among the file's moves", move)
+	return "ok"
 }
