@@ -91,8 +91,11 @@ func noArgs(cmd *cobra.Command, args []string) error {
 }
 
 // typedArgs makes every Args check in the tree below cmd return a usage error:
-// our own checks do already, cobra's (those of its completion command) return
-// plain errors whose text is kept as it is.
+// our own checks do already, cobra's (cobra.NoArgs, those of its completion
+// command) return plain errors whose text is kept as it is. This leaves no
+// fallback on cobra's text: the one check cobra makes without a hook (an unknown
+// word after the root, in Command.Find) runs only for a root without an Args
+// check, and ours has one (TestGroupsCheckArgs keeps it so).
 func typedArgs(cmd *cobra.Command) {
 	if check := cmd.Args; check != nil {
 		cmd.Args = func(cmd *cobra.Command, args []string) error {

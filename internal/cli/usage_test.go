@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 // Command lines cobra or pflag refuse before a command runs: each exits with
@@ -87,4 +89,23 @@ func TestServeAddrInUse(t *testing.T) {
 	if want := "gridgames: --addr " + addr + ": address already in use\n"; code != exitBadInput || errOut != want {
 		t.Fatalf("exit %d, stderr %q; want 2, %q", code, errOut, want)
 	}
+}
+
+// Every command with subcommands checks its positional arguments itself (and
+// typedArgs makes the error a usage error): without that check cobra's own (no
+// hook) would say "unknown command" for the root as a plain error. A leaf with
+// no check (othello train takes file names) takes any words.
+func TestGroupsCheckArgs(t *testing.T) {
+	root := newRoot()
+	root.InitDefaultCompletionCmd()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.HasSubCommands() && c.Args == nil {
+			t.Errorf("%s: no Args check", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }
