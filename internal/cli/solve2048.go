@@ -142,16 +142,15 @@ func writeTable(t *exact.Table, out *atomicFile, path string) error {
 	return out.commit()
 }
 
-// trimExact drops the package prefix of an exact error for a one-line message.
+// trimExact is an exact error for a one-line message that names the input
+// itself: an *exact.Error's Detail, without the package's words for its kind
+// (only when err is one itself: a wrapped one keeps its text whole, as its
+// start is not the package's), or the whole text of any other error.
 func trimExact(err error) string {
-	s := err.Error()
-	for _, p := range []string{"exact: board too big to solve: ", "exact: invalid configuration: ",
-		"exact: no table for this board: ", "exact: board not in the table: "} {
-		if len(s) > len(p) && s[:len(p)] == p {
-			return s[len(p):]
-		}
+	if e, ok := err.(*exact.Error); ok {
+		return e.Detail
 	}
-	return s
+	return err.Error()
 }
 
 // solveStatus is the spinner's text for a progress report.
