@@ -94,7 +94,7 @@ prints the score so far.`,
 	f.StringVar(&fl.chromium, "chromium", "", "the Chromium or Chrome binary (default: found on PATH)")
 	f.BoolVar(&fl.json, "json", false, "print the result as JSON")
 	fl.ev.register(f)
-	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	exclusiveFlags(cmd, "depth", "time")
 	return cmd
 }
 

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -22,13 +24,7 @@ type hintOutput struct {
 }
 
 func new2048HintCommand() *cobra.Command {
-	var boardText string
-	var depth, workers int
-	var fourChance float64
-	var budget time.Duration
-	var ev evalFlags
-	var perfect bool
-	var tables string
+	var o hintOptions
 	cmd := &cobra.Command{
 		Use:   "hint --board B [--depth D | --time T]",
 		Short: "Ask the solver for the best move and every direction's value (JSON)",
@@ -47,67 +43,102 @@ else the tables directory beside the apps' data (~/.local/share/gridgames/tables
   gridgames 2048 hint --perfect --board 2,4,8,0/0,2,0,0`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if boardText == "" {
-				return badInputf("--board is required, e.g. --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2")
-			}
-			b, err := game2048.ParseBoard(boardText)
-			if err != nil {
-				return badInputf("--board: %w", err)
-			}
-			if perfect {
-				for _, f := range []string{"depth", "time", "eval", "network", "weights", "blend", "cutoff"} {
-					if cmd.Flags().Changed(f) {
-						return badInputf("--perfect and --%s cannot be used together: perfect play needs no search", f)
-					}
-				}
-				return perfectHint(cmd.Context(), cmd.OutOrStdout(), b, fourChance, tablesDir(tables))
-			}
-			if depth < 0 || depth > 12 {
-				return badInputf("--depth %d: want 0 (adaptive) to 12", depth)
-			}
-			if cmd.Flags().Changed("time") && budget <= 0 {
-				return badInputf("--time %v: want a positive duration such as 100ms", budget)
-			}
-			if err := checkWorkers(workers); err != nil {
+			o.set = cmd.Flags().Changed
+			if err := o.validate(); err != nil {
 				return err
 			}
-			opts := solver.Options{Depth: depth, Time: budget, Workers: workers}
-			if err := ev.apply(cmd.Context(), &opts, b.Rows(), b.Cols()); err != nil {
-				return err
-			}
-			s := solver.New(opts)
-			a, err := s.BestMove(cmd.Context(), b, fourChance)
-			if cmd.Context().Err() != nil {
-				return errInterrupted
-			}
-			out := hintOutput{Values: map[string]*float64{}}
-			if errors.Is(err, solver.ErrNoMove) {
-				out.Over = true
-			} else if err != nil {
-				return err
-			} else {
-				best := a.Best.String()
-				out.Best = &best
-			}
-			for _, d := range game2048.Directions {
-				out.Values[d.String()] = nil
-				if a.Legal[d] {
-					v := a.Values[d]
-					out.Values[d.String()] = &v
-				}
-			}
-			out.Depth, out.Nodes, out.Seconds = a.Depth, a.Nodes, a.Elapsed.Seconds()
-			return json.NewEncoder(cmd.OutOrStdout()).Encode(out)
+			return o.run(cmd.Context(), cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().StringVar(&boardText, "board", "", "the board, e.g. 2,2,0,4/0,0,0,0")
-	cmd.Flags().IntVar(&depth, "depth", 0, "search depth in random-tile layers (0: adaptive)")
-	cmd.Flags().DurationVar(&budget, "time", 0, "time budget, e.g. 100ms")
-	cmd.Flags().IntVar(&workers, "workers", 0, "CPUs to use (0: all)")
-	newChanceFlag(cmd.Flags(), &fourChance, "four", 0.1, "chance that a new tile is a 4,")
-	ev.register(cmd.Flags())
-	cmd.Flags().BoolVar(&perfect, "perfect", false, "exact values from the solved tables (boards of at most 10 cells)")
-	cmd.Flags().StringVar(&tables, "tables", "", "directory of exact tables for --perfect (default $"+tablesEnv+", else the data directory's tables)")
-	cmd.MarkFlagsMutuallyExclusive("depth", "time")
+	f := cmd.Flags()
+	f.StringVar(&o.board, "board", "", "the board, e.g. 2,2,0,4/0,0,0,0")
+	f.IntVar(&o.depth, "depth", 0, "search depth in random-tile layers (0: adaptive)")
+	f.DurationVar(&o.budget, "time", 0, "time budget, e.g. 100ms")
+	f.IntVar(&o.workers, "workers", 0, "CPUs to use (0: all)")
+	newChanceFlag(f, &o.fourChance, "four", 0.1, "chance that a new tile is a 4,")
+	o.ev.register(f)
+	f.BoolVar(&o.perfect, "perfect", false, "exact values from the solved tables (boards of at most 10 cells)")
+	f.StringVar(&o.tables, "tables", "", "directory of exact tables for --perfect (default $"+tablesEnv+", else the data directory's tables)")
+	exclusiveFlags(cmd, "depth", "time")
 	return cmd
+}
+
+// hintOptions are the flags of 2048 hint; b is --board once validate has read it.
+type hintOptions struct {
+	board          string
+	depth, workers int
+	fourChance     float64
+	budget         time.Duration
+	ev             evalFlags
+	perfect        bool
+	tables         string
+	set            func(flag string) bool // whether the flag was given
+	b              game2048.Board
+}
+
+// validate reads --board and refuses flag values out of range, and search flags
+// with --perfect.
+func (o *hintOptions) validate() error {
+	if o.board == "" {
+		return flagErrorf("board", "--board is required, e.g. --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2")
+	}
+	b, err := game2048.ParseBoard(o.board)
+	if err != nil {
+		return &usageError{flags: []string{"board"}, msg: "--board: " + err.Error()}
+	}
+	o.b = b
+	if o.perfect {
+		for _, f := range []string{"depth", "time", "eval", "network", "weights", "blend", "cutoff"} {
+			if o.set(f) {
+				return &usageError{flags: []string{"perfect", f}, msg: "--perfect and --" + f + " cannot be used together: perfect play needs no search"}
+			}
+		}
+		return nil
+	}
+	if o.depth < 0 || o.depth > 12 {
+		return flagErrorf("depth", "--depth %d: want 0 (adaptive) to 12", o.depth)
+	}
+	if o.set("time") && o.budget <= 0 {
+		return flagErrorf("time", "--time %v: want a positive duration such as 100ms", o.budget)
+	}
+	return checkWorkers(o.workers)
+}
+
+// run answers from the exact tables (--perfect) or a search, and prints the
+// hint as one JSON object.
+func (o *hintOptions) run(ctx context.Context, out io.Writer) error {
+	if o.perfect {
+		return perfectHint(ctx, out, o.b, o.fourChance, tablesDir(o.tables))
+	}
+	opts := solver.Options{Depth: o.depth, Time: o.budget, Workers: o.workers}
+	if err := o.ev.apply(ctx, &opts, o.b.Rows(), o.b.Cols()); err != nil {
+		return err
+	}
+	a, err := solver.New(opts).BestMove(ctx, o.b, o.fourChance)
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	if err != nil && !errors.Is(err, solver.ErrNoMove) {
+		return err
+	}
+	return json.NewEncoder(out).Encode(newHintOutput(a, err != nil))
+}
+
+// newHintOutput is the hint for the analysis a: over when no move changes the
+// board.
+func newHintOutput(a solver.Analysis, over bool) hintOutput {
+	out := hintOutput{Values: map[string]*float64{}, Over: over}
+	if !over {
+		best := a.Best.String()
+		out.Best = &best
+	}
+	for _, d := range game2048.Directions {
+		out.Values[d.String()] = nil
+		if a.Legal[d] {
+			v := a.Values[d]
+			out.Values[d.String()] = &v
+		}
+	}
+	out.Depth, out.Nodes, out.Seconds = a.Depth, a.Nodes, a.Elapsed.Seconds()
+	return out
 }

@@ -188,35 +188,8 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame, books [2]*engine.Book) (matchSummary, error) {
 	ctx := cmd.Context()
-	rnd := rand.New(rand.NewPCG(seed, 99))
-	openings := make([]string, (games+1)/2)
-	for i := range openings {
-		pos := start
-		var plies []othello.Square
-		for range opening {
-			if pos.Over() {
-				break
-			}
-			if pos.MustPass() {
-				plies = append(plies, othello.Pass)
-				pos = pos.Pass()
-				continue
-			}
-			m := pos.LegalMoves()
-			sq := m[rnd.IntN(len(m))]
-			plies = append(plies, sq)
-			pos = pos.Play(sq)
-		}
-		openings[i] = othello.Transcript(plies)
-	}
-	type result struct {
-		diff       int // first player's final disc difference
-		firstBlack bool
-		transcript string
-		done       bool
-		err        error
-	}
-	results := make([]result, games)
+	openings := matchOpenings(start, (games+1)/2, opening, seed)
+	results := make([]matchResult, games)
 	live := &matchProgress{bar: newProgress(cmd, ""), games: games, moves: map[int]int{}}
 	runJobs(ctx, games, workers,
 		func() [2]*engine.Engine {
@@ -240,7 +213,7 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 					live.moved(i)
 				}
 			}
-			r := result{firstBlack: firstBlack, err: err}
+			r := matchResult{firstBlack: firstBlack, err: err}
 			if err == nil {
 				black := s.Position().Score()
 				diff := black
@@ -254,6 +227,55 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 		},
 		func(i, done int) { live.finished(i, done) })
 	live.bar.finish()
+	sum, err := tallyMatch(seats, results)
+	if err != nil {
+		return sum, err
+	}
+	if ctx.Err() != nil {
+		return sum, context.Canceled
+	}
+	return sum, nil
+}
+
+// matchOpenings draws n openings of the given number of random plies from start
+// (fewer when the game ends sooner), as transcripts; the same seed draws the same.
+func matchOpenings(start othello.Position, n, opening int, seed uint64) []string {
+	rnd := rand.New(rand.NewPCG(seed, 99))
+	openings := make([]string, n)
+	for i := range openings {
+		pos := start
+		var plies []othello.Square
+		for range opening {
+			if pos.Over() {
+				break
+			}
+			if pos.MustPass() {
+				plies = append(plies, othello.Pass)
+				pos = pos.Pass()
+				continue
+			}
+			m := pos.LegalMoves()
+			sq := m[rnd.IntN(len(m))]
+			plies = append(plies, sq)
+			pos = pos.Play(sq)
+		}
+		openings[i] = othello.Transcript(plies)
+	}
+	return openings
+}
+
+// matchResult is one game of a match, from the first player's side.
+type matchResult struct {
+	diff       int // first player's final disc difference
+	firstBlack bool
+	transcript string
+	done       bool
+	err        error
+}
+
+// tallyMatch sums up the finished games, leaving out those stopped or not
+// played; a game that failed otherwise is the error.
+func tallyMatch(seats [2]session.Seat, results []matchResult) (matchSummary, error) {
 	sum := matchSummary{First: seats[0].String(), Second: seats[1].String()}
 	total := 0
 	for i, r := range results {
@@ -286,9 +308,6 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	if sum.Games > 0 {
 		sum.WinRate = (float64(sum.Wins) + float64(sum.Draws)/2) / float64(sum.Games)
 		sum.MeanDiscs = float64(total) / float64(sum.Games)
-	}
-	if ctx.Err() != nil {
-		return sum, context.Canceled
 	}
 	return sum, nil
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -55,6 +54,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // execute is Run with the context that Ctrl+C cancels.
 func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
+	// cobra adds its completion command when the command runs; adding it now lets
+	// typedArgs reach its Args checks too.
+	root.InitDefaultCompletionCmd()
+	typedArgs(root)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -67,107 +70,22 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintln(stderr, "gridgames: interrupted")
 		return exitInterrupted
 	}
-	msg := strings.ReplaceAll(readableError(err), "\n", " ")
-	fmt.Fprintf(stderr, "gridgames: %s\n", msg)
-	var ie inputError
-	if errors.As(err, &ie) || isUsageError(err) {
+	fmt.Fprintf(stderr, "gridgames: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	return exitCode(err)
+}
+
+// exitCode is the status for an error that is not an interruption: 2 for the
+// types that mean the user's input was wrong, 1 for anything else.
+func exitCode(err error) int {
+	var (
+		ie inputError
+		ue *usageError
+		le *listenError
+	)
+	if errors.As(err, &ie) || errors.As(err, &ue) || errors.As(err, &le) {
 		return exitBadInput
 	}
 	return exitFailure
-}
-
-// isUsageError reports cobra's own complaints about the command line (unknown flags,
-// commands or arguments), which are bad input too.
-func isUsageError(err error) bool {
-	s := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "flag needs an argument",
-		"invalid argument", "accepts ", "requires at least", "required flag", "if any flags in the group"} {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
-var (
-	groupExclusive = regexp.MustCompile(`^if any flags in the group \[[^\]]*\] are set none of the others can be; \[([^\]]*)\] were all set$`)
-	requiredFlags  = regexp.MustCompile(`^required flag\(s\) (.*) not set$`)
-	needsArgument  = regexp.MustCompile(`^flag needs an argument: '?-*([^' ]+)'?`)
-	unknownFlag    = regexp.MustCompile(`^unknown flag: (\S+)$`)
-	unknownShort   = regexp.MustCompile(`^unknown shorthand flag: '(.)' in \S+$`)
-)
-
-// readableError rewrites cobra's sentences about flags as one plain line that names
-// the flags; other errors pass unchanged.
-func readableError(err error) string {
-	s := err.Error()
-	if m := groupExclusive.FindStringSubmatch(s); m != nil {
-		return joinFlags(strings.Fields(m[1])) + " cannot be used together: choose one"
-	}
-	if m := requiredFlags.FindStringSubmatch(s); m != nil {
-		names := strings.Split(strings.ReplaceAll(m[1], `"`, ""), ", ")
-		if len(names) == 1 {
-			return "--" + names[0] + " is required"
-		}
-		return joinFlags(names) + " are required"
-	}
-	if m := needsArgument.FindStringSubmatch(s); m != nil {
-		return "--" + m[1] + " needs a value"
-	}
-	if m := unknownFlag.FindStringSubmatch(s); m != nil {
-		return "unknown flag " + m[1] + " (see --help)"
-	}
-	if m := unknownShort.FindStringSubmatch(s); m != nil {
-		return "unknown flag -" + m[1] + " (see --help)"
-	}
-	return s
-}
-
-// joinFlags writes flag names as "--a and --b" or "--a, --b and --c".
-func joinFlags(names []string) string {
-	for i, n := range names {
-		names[i] = "--" + n
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// flagError rewrites pflag's complaint about a flag's value ("invalid argument
-// "-1" for "--seed" flag: strconv.ParseUint: ...") as a line that names the flag
-// and what it wants.
-func flagError(cmd *cobra.Command, err error) error {
-	var name, value string
-	if _, e := fmt.Sscanf(err.Error(), "invalid argument %q for %q flag:", &value, &name); e != nil {
-		return badInput(err)
-	}
-	name = name[strings.LastIndex(name, "-")+1:]
-	f := cmd.Flags().Lookup(name)
-	if f == nil {
-		return badInput(err)
-	}
-	want := ""
-	switch f.Value.Type() {
-	case "int", "int64", "int32":
-		want = "a whole number"
-	case "uint", "uint64", "uint32":
-		want = "a whole number from 0 up"
-		if f.Value.Type() == "uint64" {
-			want = "a whole number from 0 to 18446744073709551615"
-		}
-	case "float64", "float32":
-		want = "a number"
-	case "duration":
-		want = "a duration such as 500ms, 5s or 2m"
-	case "bool":
-		want = "true or false"
-	default:
-		// Values of our own say what they want after the colon.
-		_, detail, _ := strings.Cut(err.Error(), " flag: ")
-		return badInputf("--%s %q: %s", name, value, detail)
-	}
-	return badInputf("--%s %q: want %s", name, value, want)
 }
 
 func newRoot() *cobra.Command {
@@ -187,6 +105,7 @@ Bad input exits with status 2 and one line on stderr naming what is wrong.`,
 	serve.register(root)
 	root.RunE = func(cmd *cobra.Command, _ []string) error { return runServe(cmd, serve) }
 	root.SetFlagErrorFunc(flagError)
+	root.PersistentPreRunE = checkFlagRules
 	root.AddCommand(newServeCommand(), newPlayCommand(), new2048Command(), newOthelloCommand())
 	return root
 }

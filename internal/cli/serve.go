@@ -69,8 +69,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	err = srv.ListenAndServe(cmd.Context(), f.addr, func(a net.Addr) {
 		log.Info("gridgames is serving", "url", "http://"+a.String(), "db", path)
 	})
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "listen" {
+		return &listenError{f.addr, err}
+	}
 	if err != nil {
-		return badInputf("--addr %s: %v", f.addr, listenReason(err))
+		return fmt.Errorf("the server on %s: %w", f.addr, err)
 	}
 	log.Info("stopped")
 	return nil
@@ -94,10 +98,23 @@ func checkAddr(addr string) error {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return badInputf("--addr %s: %v", addr, listenReason(err))
+		return &listenError{addr, err}
 	}
 	return ln.Close()
 }
+
+// listenError is --addr that could not be listened on (in use, not this machine's,
+// not allowed): bad input, exit status 2. An error of the server once it listens
+// (a shutdown that timed out) is not one.
+type listenError struct {
+	addr string
+	err  error
+}
+
+func (e *listenError) Error() string {
+	return fmt.Sprintf("--addr %s: %v", e.addr, listenReason(e.err))
+}
+func (e *listenError) Unwrap() error { return e.err }
 
 // listenReason is the part of a listen error a person needs ("address already in
 // use"), without the syscall's name.
@@ -135,8 +152,12 @@ func openServeStore(ctx context.Context, db string, log *slog.Logger) (store.Sto
 	defer cancel()
 	st, err := store.OpenPostgres(ctx, db)
 	if err != nil {
-		why := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "store: ")), " ")
-		return nil, name, badInputf("--db %s: %s", name, why)
+		why := err.Error()
+		var se *store.Error
+		if errors.As(err, &se) {
+			why = se.Reason // --db names the store
+		}
+		return nil, name, badInputf("--db %s: %s", name, strings.Join(strings.Fields(why), " "))
 	}
 	return st, name, nil
 }
@@ -195,12 +216,13 @@ func openStore(ctx context.Context, path string, opts ...store.Option) (*store.S
 // openFault says what is wrong with a database file that store.Open refused as
 // read-only or corrupt, and what to do; "" for other errors.
 func openFault(path string, err error) string {
-	why := strings.TrimPrefix(err.Error(), "store: ")
+	var se *store.Error
 	switch {
+	case !errors.As(err, &se):
 	case errors.Is(err, store.ErrReadOnly):
-		return why + " (make it writable, or choose another file)"
+		return se.Reason + " (make it writable, or choose another file)"
 	case errors.Is(err, store.ErrCorrupt):
-		return why + "; restore a backup, or save what is left with: sqlite3 " + path + " .recover"
+		return se.Reason + "; restore a backup, or save what is left with: sqlite3 " + path + " .recover"
 	}
 	return ""
 }

@@ -34,11 +34,7 @@ type solveOutput struct {
 }
 
 func new2048SolveCommand() *cobra.Command {
-	var rows, cols int
-	var four float64
-	var goal uint64
-	var asJSON bool
-	var outPath string
+	var o solve2048Options
 	cmd := &cobra.Command{
 		Use:   "solve --rows R --cols C [--four P] [--goal TILE] [--json] [--out FILE]",
 		Short: "Solve a small board exactly: optimal play's expected score and tile chances",
@@ -57,74 +53,104 @@ solve writes nothing. Larger boards are refused at once.`,
   gridgames 2048 solve --rows 2 --cols 3 --goal 128`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !cmd.Flags().Changed("rows") || !cmd.Flags().Changed("cols") {
-				return badInputf("--rows and --cols are required, e.g. --rows 3 --cols 3")
-			}
-			if err := exact.CheckSize(rows, cols); err != nil {
-				return badInputf("--rows/--cols: %s", trimExact(err))
-			}
-			if goal != 0 {
-				if t, err := game2048.TileOf(goal); err != nil || t < 2 || t > 15 {
-					return badInputf("--goal %d: want a tile from 4 to 32768 (a power of two)", goal)
-				}
-			}
-			var out *atomicFile
-			if outPath != "" {
-				f, err := createBeside("--out", outPath)
-				if err != nil {
-					return err
-				}
-				defer f.discard()
-				out = f
-			}
-			bar := newProgress(cmd, "solving ")
-			defer bar.finish()
-			t, err := exact.Solve(cmd.Context(), exact.Config{Rows: rows, Cols: cols, FourChance: four, Goal: goal,
-				Progress: func(p exact.Progress) { bar.status(solveStatus(p)) }})
-			bar.finish()
-			if err != nil {
-				if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
-					return badInputf("%s", trimExact(err))
-				}
+			o.sizeSet = cmd.Flags().Changed("rows") && cmd.Flags().Changed("cols")
+			if err := o.validate(); err != nil {
 				return err
 			}
-			if out != nil {
-				if err := t.Write(out); err != nil {
-					return fmt.Errorf("--out %s: %w", outPath, err)
-				}
-				if !out.direct {
-					_ = out.Chmod(0o644) // a table is for every app to read, as any data file
-				}
-				if err := out.commit(); err != nil {
-					return err
-				}
-			}
-			res := solveResult(t, outPath)
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(res)
-			}
-			return printSolve(cmd.OutOrStdout(), res)
+			return o.run(cmd)
 		},
 	}
-	cmd.Flags().IntVar(&rows, "rows", 0, "rows of the board")
-	cmd.Flags().IntVar(&cols, "cols", 0, "columns of the board")
-	newChanceFlag(cmd.Flags(), &four, "four", 0.1, "the chance that a new tile is a 4,")
-	cmd.Flags().Uint64Var(&goal, "goal", 0, "maximise the chance of making this tile instead of the score")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
-	cmd.Flags().StringVar(&outPath, "out", "", "write the solved table to this file")
+	f := cmd.Flags()
+	f.IntVar(&o.rows, "rows", 0, "rows of the board")
+	f.IntVar(&o.cols, "cols", 0, "columns of the board")
+	newChanceFlag(f, &o.four, "four", 0.1, "the chance that a new tile is a 4,")
+	f.Uint64Var(&o.goal, "goal", 0, "maximise the chance of making this tile instead of the score")
+	f.BoolVar(&o.json, "json", false, "print one JSON object")
+	f.StringVar(&o.outPath, "out", "", "write the solved table to this file")
 	return cmd
 }
 
-// trimExact drops the package prefix of an exact error for a one-line message.
-func trimExact(err error) string {
-	s := err.Error()
-	for _, p := range []string{"exact: board too big to solve: ", "exact: invalid configuration: ",
-		"exact: no table for this board: ", "exact: board not in the table: "} {
-		if len(s) > len(p) && s[:len(p)] == p {
-			return s[len(p):]
+// solve2048Options are the flags of 2048 solve.
+type solve2048Options struct {
+	rows, cols int
+	sizeSet    bool // --rows and --cols were both given
+	four       float64
+	goal       uint64
+	json       bool
+	outPath    string
+}
+
+// validate refuses a board the exact solver cannot take and a --goal that is no tile.
+func (o *solve2048Options) validate() error {
+	if !o.sizeSet {
+		return &usageError{flags: []string{"rows", "cols"}, msg: "--rows and --cols are required, e.g. --rows 3 --cols 3"}
+	}
+	if err := exact.CheckSize(o.rows, o.cols); err != nil {
+		return &usageError{flags: []string{"rows", "cols"}, msg: "--rows/--cols: " + trimExact(err)}
+	}
+	if o.goal != 0 {
+		if t, err := game2048.TileOf(o.goal); err != nil || t < 2 || t > 15 {
+			return flagErrorf("goal", "--goal %d: want a tile from 4 to 32768 (a power of two)", o.goal)
 		}
 	}
-	return s
+	return nil
+}
+
+// run solves the board, writes the table to --out (only once it is whole) and
+// prints the summary.
+func (o *solve2048Options) run(cmd *cobra.Command) error {
+	var out *atomicFile
+	if o.outPath != "" {
+		f, err := createBeside("--out", o.outPath)
+		if err != nil {
+			return err
+		}
+		defer f.discard()
+		out = f
+	}
+	bar := newProgress(cmd, "solving ")
+	defer bar.finish()
+	t, err := exact.Solve(cmd.Context(), exact.Config{Rows: o.rows, Cols: o.cols, FourChance: o.four, Goal: o.goal,
+		Progress: func(p exact.Progress) { bar.status(solveStatus(p)) }})
+	bar.finish()
+	if err != nil {
+		if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
+			return badInputf("%s", trimExact(err))
+		}
+		return err
+	}
+	if out != nil {
+		if err := writeTable(t, out, o.outPath); err != nil {
+			return err
+		}
+	}
+	res := solveResult(t, o.outPath)
+	if o.json {
+		return json.NewEncoder(cmd.OutOrStdout()).Encode(res)
+	}
+	return printSolve(cmd.OutOrStdout(), res)
+}
+
+// writeTable writes t to out, readable by every app, and puts it in place at path.
+func writeTable(t *exact.Table, out *atomicFile, path string) error {
+	if err := t.Write(out); err != nil {
+		return fmt.Errorf("--out %s: %w", path, err)
+	}
+	if !out.direct {
+		_ = out.Chmod(0o644) // a table is for every app to read, as any data file
+	}
+	return out.commit()
+}
+
+// trimExact is an exact error for a one-line message that names the input
+// itself: an *exact.Error's Detail, without the package's words for its kind
+// (only when err is one itself: a wrapped one keeps its text whole, as its
+// start is not the package's), or the whole text of any other error.
+func trimExact(err error) string {
+	if e, ok := err.(*exact.Error); ok {
+		return e.Detail
+	}
+	return err.Error()
 }
 
 // solveStatus is the spinner's text for a progress report.

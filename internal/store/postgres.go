@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -13,7 +12,7 @@ import (
 )
 
 // ErrBadURL means a PostgreSQL URL could not be read.
-var ErrBadURL = errors.New("store: not a valid PostgreSQL URL")
+var ErrBadURL = errors.New("store: " + reasonBadURL)
 
 // IsPostgresURL reports whether db names a PostgreSQL database (a postgres:// or
 // postgresql:// URL) rather than an SQLite file.
@@ -53,23 +52,23 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		if _, rest, ok := strings.Cut(why, "`: "); ok && strings.HasPrefix(why, "cannot parse `") {
 			why = rest
 		}
-		return nil, fmt.Errorf("%w: %s", ErrBadURL, why)
+		return nil, refused(ErrBadURL, reasonBadURL, err, "%s", why)
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = connectTimeout
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("store: PostgreSQL: %w", err)
+		return nil, &Error{Reason: "PostgreSQL: " + err.Error(), Err: err}
 	}
 	s := &Postgres{pool: pool}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("store: PostgreSQL: %w", err)
+		return nil, &Error{Reason: "PostgreSQL: " + err.Error(), Err: err}
 	}
 	if err := s.migrate(ctx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("store: PostgreSQL schema: %w", err)
+		return nil, &Error{Reason: "PostgreSQL schema: " + err.Error(), Err: err}
 	}
 	return s, nil
 }

@@ -215,6 +215,17 @@ func TestSQLiteReadOnlyFile(t *testing.T) {
 	if !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), path) {
 		t.Fatalf("Open: %v; want ErrReadOnly naming %s", err, path)
 	}
+	checkReason(t, err, "read-only database: "+path+" cannot be written")
+}
+
+// checkReason fails unless err is an *Error whose Reason is want (want "" takes
+// any) and whose text is Reason behind the package prefix.
+func checkReason(t *testing.T, err error, want string) {
+	t.Helper()
+	var se *Error
+	if !errors.As(err, &se) || (want != "" && se.Reason != want) || err.Error() != "store: "+se.Reason {
+		t.Fatalf("Open: %v (%T); want an *Error with the reason %q", err, err, want)
+	}
 }
 
 // corrupt overwrites page n (from 1) of the database file at path with garbage.
@@ -263,6 +274,7 @@ func TestSQLiteCorrupt(t *testing.T) {
 	if !errors.Is(err, ErrCorrupt) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("Open: %v; want ErrCorrupt on one line", err)
 	}
+	checkReason(t, err, "")
 	t.Log(err)
 }
 

@@ -148,7 +148,7 @@ func (s *SQLite) quickCheck(parent context.Context, o options) error {
 		o.log.Debug("database integrity check passed", "db", s.path, "duration", time.Since(start).Round(time.Millisecond))
 		return nil
 	case len(problems) == 0:
-		return fmt.Errorf("%w: %s: PRAGMA quick_check answered nothing", ErrCorrupt, s.path)
+		return refused(ErrCorrupt, reasonCorrupt, nil, "%s: PRAGMA quick_check answered nothing", s.path)
 	}
 	more := ""
 	if len(problems) > 1 {
@@ -157,7 +157,7 @@ func (s *SQLite) quickCheck(parent context.Context, o options) error {
 			more = " (and more problems)"
 		}
 	}
-	return fmt.Errorf("%w: %s: %s%s", ErrCorrupt, s.path, strings.Join(strings.Fields(problems[0]), " "), more)
+	return refused(ErrCorrupt, reasonCorrupt, nil, "%s: %s%s", s.path, strings.Join(strings.Fields(problems[0]), " "), more)
 }
 
 // openError names what Open found wrong with the file from SQLite's error.
@@ -166,9 +166,9 @@ func openError(path string, err error) error {
 	case sqliteNotADB:
 		return fmt.Errorf("%w: %s", ErrNotDatabase, path)
 	case sqliteCorrupt:
-		return fmt.Errorf("%w: %s: %v", ErrCorrupt, path, err)
+		return refused(ErrCorrupt, reasonCorrupt, err, "%s: %v", path, err)
 	case sqliteReadOnly:
-		return fmt.Errorf("%w: %s cannot be written", ErrReadOnly, path)
+		return refused(ErrReadOnly, reasonReadOnly, nil, "%s cannot be written", path)
 	}
 	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrReadOnly) {
 		return err

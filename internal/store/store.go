@@ -11,6 +11,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 )
@@ -30,11 +31,11 @@ var (
 	// ErrReadOnly means Open found the database file, its write-ahead log or
 	// their directory not writable: every write would fail, so the store does
 	// not open. The message names what cannot be written.
-	ErrReadOnly = errors.New("store: read-only database")
+	ErrReadOnly = errors.New("store: " + reasonReadOnly)
 	// ErrCorrupt means Open's integrity check (PRAGMA quick_check) found the
 	// database damaged: games would load with actions missing, so the store does
 	// not open. The error's message names the first problem found.
-	ErrCorrupt = errors.New("store: database is corrupt")
+	ErrCorrupt = errors.New("store: " + reasonCorrupt)
 	// ErrUnavailable means the store cannot keep or read data now: its file was
 	// deleted or replaced while open, its disk is full, a lock held elsewhere
 	// outlasted the wait, the database server does not answer. The message says
@@ -42,6 +43,43 @@ var (
 	// it with 503, never with success.
 	ErrUnavailable = errors.New("store: unavailable")
 )
+
+// The reasons of the errors Error wraps, without the package prefix.
+const (
+	reasonReadOnly = "read-only database"
+	reasonCorrupt  = "database is corrupt"
+	reasonBadURL   = "not a valid PostgreSQL URL"
+)
+
+// Error is how Open, OpenDefault and OpenPostgres refuse a database that cannot be
+// written, is damaged, or (PostgreSQL) cannot be reached or read. Its text is
+// "store: " then Reason, so a caller that names the database itself (a command's
+// --db) shows Reason alone. It wraps Kind (ErrReadOnly, ErrCorrupt, ErrBadURL, or
+// nil for a PostgreSQL server that does not answer or migrate) and Err, the cause
+// if any, for errors.Is and errors.As.
+type Error struct {
+	Kind   error
+	Reason string // what is wrong and where, for a person: "read-only database: /x/g.db cannot be written"
+	Err    error
+}
+
+func (e *Error) Error() string { return "store: " + e.Reason }
+
+// Unwrap returns Kind and Err, those that are set.
+func (e *Error) Unwrap() []error {
+	var errs []error
+	for _, err := range []error{e.Kind, e.Err} {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// refused is an Error of kind whose reason is kind's own followed by the detail.
+func refused(kind error, kindReason string, cause error, format string, args ...any) error {
+	return &Error{Kind: kind, Reason: kindReason + ": " + fmt.Sprintf(format, args...), Err: cause}
+}
 
 // Game is a stored game.
 type Game struct {

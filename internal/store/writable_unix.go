@@ -18,14 +18,14 @@ import (
 func checkWritable(path string) error {
 	const wOK = 2
 	if err := syscall.Access(filepath.Dir(path), wOK); errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
-		return fmt.Errorf("%w: its directory %s cannot be written, and SQLite makes the -wal and -shm files there", ErrReadOnly, filepath.Dir(path))
+		return refused(ErrReadOnly, reasonReadOnly, nil, "its directory %s cannot be written, and SQLite makes the -wal and -shm files there", filepath.Dir(path))
 	}
 	for _, p := range []string{path, path + "-wal", path + "-shm"} {
 		err := syscall.Access(p, wOK)
 		switch {
 		case err == nil, errors.Is(err, fs.ErrNotExist):
 		case errors.Is(err, fs.ErrPermission), errors.Is(err, syscall.EROFS):
-			return fmt.Errorf("%w: %s cannot be written", ErrReadOnly, p)
+			return refused(ErrReadOnly, reasonReadOnly, nil, "%s cannot be written", p)
 		default:
 			return fmt.Errorf("store: %s: %w", p, err)
 		}

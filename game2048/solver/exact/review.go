@@ -26,11 +26,10 @@ type MoveReview struct {
 // record's rules must match the table (size and chance of a 4).
 func (t *Table) Review(r game2048.Record) ([]MoveReview, error) {
 	if r.Rules.Rows != t.Rows() || r.Rules.Cols != t.Cols() || r.Rules.FourChance != t.four {
-		return nil, fmt.Errorf("%w: the record is %dx%d with a %v chance of a 4, the table %dx%d with %v",
-			ErrBoard, r.Rules.Rows, r.Rules.Cols, r.Rules.FourChance, t.Rows(), t.Cols(), t.four)
+		return nil, refuse(ErrBoard, "the record is %dx%d with a %v chance of a 4, the table %dx%d with %v", r.Rules.Rows, r.Rules.Cols, r.Rules.FourChance, t.Rows(), t.Cols(), t.four)
 	}
 	if r.Rules.StartTiles != 2 {
-		return nil, fmt.Errorf("%w: the record starts with %d tiles; tables are for the standard start of 2", ErrBoard, r.Rules.StartTiles)
+		return nil, refuse(ErrBoard, "the record starts with %d tiles; tables are for the standard start of 2", r.Rules.StartTiles)
 	}
 	final, err := game2048.Replay(r) // checks every move
 	if err != nil {

@@ -3,7 +3,6 @@ package exact
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -26,10 +25,10 @@ var ErrConfig = errors.New("exact: invalid configuration")
 // game2048.MinSize) that names the limit.
 func CheckSize(rows, cols int) error {
 	if rows < game2048.MinSize || cols < game2048.MinSize {
-		return fmt.Errorf("%w: a %dx%d board; rows and columns start at %d", ErrConfig, rows, cols, game2048.MinSize)
+		return refuse(ErrConfig, "a %dx%d board; rows and columns start at %d", rows, cols, game2048.MinSize)
 	}
 	if rows*cols > MaxCells {
-		return fmt.Errorf("%w: a %dx%d board has %d cells, the limit is %d (2x5 or 5x2)", ErrTooBig, rows, cols, rows*cols, MaxCells)
+		return refuse(ErrTooBig, "a %dx%d board has %d cells, the limit is %d (2x5 or 5x2)", rows, cols, rows*cols, MaxCells)
 	}
 	return nil
 }
@@ -93,13 +92,13 @@ func Solve(ctx context.Context, c Config) (*Table, error) {
 		return nil, err
 	}
 	if !(c.FourChance >= 0 && c.FourChance <= 1) {
-		return nil, fmt.Errorf("%w: chance of a 4 is %v, want 0 to 1", ErrConfig, c.FourChance)
+		return nil, refuse(ErrConfig, "chance of a 4 is %v, want 0 to 1", c.FourChance)
 	}
 	var goal uint8
 	if c.Goal != 0 {
 		t, err := game2048.TileOf(c.Goal)
 		if err != nil || t < 2 || t > maxExp {
-			return nil, fmt.Errorf("%w: goal %d is not a power of two from 4 to %d", ErrConfig, c.Goal, uint64(1)<<maxExp)
+			return nil, refuse(ErrConfig, "goal %d is not a power of two from 4 to %d", c.Goal, uint64(1)<<maxExp)
 		}
 		goal = uint8(t)
 	}

@@ -86,8 +86,7 @@ func (s *Store) Table(ctx context.Context, rows, cols int, four float64, goal ui
 		if goal != 0 {
 			cmd += fmt.Sprintf(" --goal %d", goal)
 		}
-		return nil, fmt.Errorf("%w: %dx%d has no %s in %s; write it with: %s --out %s",
-			ErrNoTable, rows, cols, name, where, cmd, path)
+		return nil, refuse(ErrNoTable, "%dx%d has no %s in %s; write it with: %s --out %s", rows, cols, name, where, cmd, path)
 	}
 	if err != nil {
 		return nil, err

@@ -93,14 +93,14 @@ func (t *Table) Summary() Summary { return t.sum }
 // encode packs b, which must have the table's size and tiles up to 2^15.
 func (t *Table) encode(b game2048.Board) (uint64, error) {
 	if b.Rows() != t.g.rows || b.Cols() != t.g.cols {
-		return 0, fmt.Errorf("%w: a %dx%d board, the table is %dx%d", ErrBoard, b.Rows(), b.Cols(), t.g.rows, t.g.cols)
+		return 0, refuse(ErrBoard, "a %dx%d board, the table is %dx%d", b.Rows(), b.Cols(), t.g.rows, t.g.cols)
 	}
 	var k uint64
 	for r := range b.Rows() {
 		for c := range b.Cols() {
 			x := b.At(r, c)
 			if x > maxExp {
-				return 0, fmt.Errorf("%w: tile %s at row %d, column %d", ErrBoard, x, r+1, c+1)
+				return 0, refuse(ErrBoard, "tile %s at row %d, column %d", x, r+1, c+1)
 			}
 			k |= uint64(x) << (4 * uint(r*b.Cols()+c))
 		}
@@ -133,7 +133,7 @@ func (t *Table) Value(b game2048.Board) (float64, error) {
 	}
 	v, ok := t.lookup(t.g.canon(k))
 	if !ok {
-		return 0, fmt.Errorf("%w: %s is not reachable from the standard start", ErrBoard, b)
+		return 0, refuse(ErrBoard, "%s is not reachable from the standard start", b)
 	}
 	return v, nil
 }
@@ -160,7 +160,7 @@ func (t *Table) Moves(b game2048.Board) ([4]MoveValue, error) {
 	t.g.withLines()
 	c, sym := t.g.canonSym(k)
 	if _, ok := t.lookup(c); !ok {
-		return out, fmt.Errorf("%w: %s is not reachable from the standard start", ErrBoard, b)
+		return out, refuse(ErrBoard, "%s is not reachable from the standard start", b)
 	}
 	for _, dc := range game2048.Directions {
 		after, pts := t.g.move(c, dc)
@@ -169,6 +169,10 @@ func (t *Table) Moves(b game2048.Board) ([4]MoveValue, error) {
 		}
 		v, err := t.moveValue(after, pts)
 		if err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				return out, refuse(e.Kind, "%s (from %s)", e.Detail, b)
+			}
 			return out, fmt.Errorf("%w (from %s)", err, b)
 		}
 		out[t.g.unmapDir(sym, dc)] = MoveValue{Legal: true, Points: int64(pts), Value: v}
@@ -220,7 +224,7 @@ func (t *Table) moveValue(after, pts uint64) (float64, error) {
 			}
 			v, ok := t.lookup(t.g.canon(after | sp.t<<b))
 			if !ok {
-				return 0, fmt.Errorf("%w: a position after a move is missing (a damaged table?)", ErrBoard)
+				return 0, refuse(ErrBoard, "a position after a move is missing (a damaged table?)")
 			}
 			sum, comp = neumaier(sum, comp, sp.q*v)
 		}
