@@ -20,7 +20,7 @@ func newOthelloCommand() *cobra.Command {
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
 		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand())
-	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloBookCommand())
+	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloNBMatchCommand(), newOthelloBookCommand())
 	return cmd
 }
 
