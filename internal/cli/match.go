@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/gridgames/gridgames/internal/nbmatch"
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
 	"github.com/gridgames/gridgames/othello/session"
@@ -188,26 +188,9 @@ func printMatch(out io.Writer, sum matchSummary, size int) {
 func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame, books [2]*engine.Book) (matchSummary, error) {
 	ctx := cmd.Context()
-	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, (games+1)/2)
-	for i := range openings {
-		pos := start
-		var plies []othello.Square
-		for range opening {
-			if pos.Over() {
-				break
-			}
-			if pos.MustPass() {
-				plies = append(plies, othello.Pass)
-				pos = pos.Pass()
-				continue
-			}
-			m := pos.LegalMoves()
-			sq := m[rnd.IntN(len(m))]
-			plies = append(plies, sq)
-			pos = pos.Play(sq)
-		}
-		openings[i] = othello.Transcript(plies)
+	for i, o := range nbmatch.Openings(start, opening, len(openings), seed) {
+		openings[i] = othello.Transcript(o)
 	}
 	type result struct {
 		diff       int // first player's final disc difference
