@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/gridgames/gridgames/internal/nbmatch"
 	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
 	"github.com/gridgames/gridgames/othello/session"
@@ -240,26 +240,9 @@ func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
 // matchOpenings draws n openings of the given number of random plies from start
 // (fewer when the game ends sooner), as transcripts; the same seed draws the same.
 func matchOpenings(start othello.Position, n, opening int, seed uint64) []string {
-	rnd := rand.New(rand.NewPCG(seed, 99))
 	openings := make([]string, n)
-	for i := range openings {
-		pos := start
-		var plies []othello.Square
-		for range opening {
-			if pos.Over() {
-				break
-			}
-			if pos.MustPass() {
-				plies = append(plies, othello.Pass)
-				pos = pos.Pass()
-				continue
-			}
-			m := pos.LegalMoves()
-			sq := m[rnd.IntN(len(m))]
-			plies = append(plies, sq)
-			pos = pos.Play(sq)
-		}
-		openings[i] = othello.Transcript(plies)
+	for i, o := range nbmatch.Openings(start, opening, n, seed) {
+		openings[i] = othello.Transcript(o)
 	}
 	return openings
 }

@@ -14,13 +14,13 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, nboard, book",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, nboard, nbmatch, book",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
 		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand())
-	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloBookCommand())
+	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloNBMatchCommand(), newOthelloBookCommand())
 	return cmd
 }
 

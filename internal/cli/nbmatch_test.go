@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gridgames/gridgames/internal/nbmatch"
+)
+
+// nbEngineEnv makes TestNBEngineHelper be `gridgames othello nboard`, so
+// the tests of othello nbmatch have an engine to start as a process.
+const nbEngineEnv = "GRIDGAMES_TEST_NBOARD_ENGINE"
+
+func TestNBEngineHelper(t *testing.T) {
+	if os.Getenv(nbEngineEnv) != "1" {
+		t.Skip("an engine for othello nbmatch's tests, run as a process by them")
+	}
+	os.Exit(Run([]string{"othello", "nboard", "--workers", "1", "--table-bits", "16"}, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// nbEngine is the command line of our own engine run by TestNBEngineHelper.
+func nbEngine() string {
+	return fmt.Sprintf("%s=1 exec '%s' -test.run='^TestNBEngineHelper$'", nbEngineEnv, os.Args[0])
+}
+
+func TestNBMatch(t *testing.T) {
+	out, errOut, code := run(t, "", "othello", "nbmatch", "--first", nbEngine(), "--first-depth", "2",
+		"--second", nbEngine(), "--second-depth", "1", "--games", "2", "--transcripts")
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"gridgames2 against gridgames1, 2 games on 8x8", "as black", "total",
+		"gridgames2 scores", "CPU a move: gridgames2 ", "game 1: ", "game 2: "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "game 2 of 2, second (black) against first (white): black ") {
+		t.Errorf("stderr lacks game 2's line: %q", errOut)
+	}
+
+	out, errOut, code = run(t, "", "othello", "nbmatch", "--first", nbEngine(), "--first-depth", "1",
+		"--second", nbEngine(), "--second-depth", "1", "--games", "1", "--json")
+	if code != 0 {
+		t.Fatalf("--json: code %d, stderr %q", code, errOut)
+	}
+	var sum nbmatch.Summary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("--json output %q: %v", out, err)
+	}
+	if sum.Games != 1 || sum.Wins+sum.Draws+sum.Losses != 1 || sum.Moves[0] == 0 || sum.Moves[1] == 0 || len(sum.Transcripts) != 0 {
+		t.Errorf("--json summary %+v: want 1 game, moves on both sides, no transcripts", sum)
+	}
+}
+
+func TestNBMatchBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "0"}, "--games 0"},
+		{[]string{"--opening", "21"}, "--opening 21"},
+		{[]string{"--first-depth", "61"}, "--first-depth 61"},
+		{[]string{"--second-depth", "-1"}, "--second-depth -1"},
+		{[]string{"--move-timeout", "0s"}, "--move-timeout 0s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.want, func(t *testing.T) {
+			args := append([]string{"othello", "nbmatch", "--first", "true", "--second", "true"}, tc.args...)
+			_, errOut, code := run(t, "", args...)
+			if code != exitBadInput || !strings.Contains(errOut, tc.want) {
+				t.Errorf("%v: code %d, stderr %q; want %d naming %q", tc.args, code, errOut, exitBadInput, tc.want)
+			}
+		})
+	}
+	_, errOut, code := run(t, "", "othello", "nbmatch", "--second", "true")
+	if code != exitBadInput || !strings.Contains(errOut, "first") {
+		t.Errorf("without --first: code %d, stderr %q", code, errOut)
+	}
+}
+
+// An engine that exits at once is an error naming its command.
+func TestNBMatchEngineGone(t *testing.T) {
+	_, errOut, code := run(t, "", "othello", "nbmatch", "--first", "exit 0", "--second", nbEngine(), "--games", "1")
+	if code == 0 || !strings.Contains(errOut, `"exit 0"`) {
+		t.Errorf("code %d, stderr %q; want a failure naming the engine", code, errOut)
+	}
+}
+
+func TestPrintNBMatchForfeit(t *testing.T) {
+	var b strings.Builder
+	sum := nbmatch.Summary{First: "a", Second: "a", Games: 1, Wins: 1, AsBlack: [3]int{1, 0, 0},
+		Forfeits: []nbmatch.Game{{Number: 1, FirstBlack: true, Forfeit: &nbmatch.Forfeit{Side: 1, Engine: "a", Color: "white",
+			Position: "pos", Reply: "a1", Reason: "a1 is not a legal move for white"}}}}
+	printNBMatch(&b, sum)
+	for _, want := range []string{"a (first) against a (second)", `game 1 forfeited: a (white) answered "a1" in "pos": a1 is not a legal move`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, b.String())
+		}
+	}
+}
