@@ -35,7 +35,9 @@ func startTerminal(t *testing.T, args ...string) *terminal {
 	if out, err := exec.Command("go", "build", "-o", bin, "github.com/gridgames/gridgames/cmd/gridgames").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	term := &terminal{t: t, session: "gridgames-test-" + filepath.Base(dir)}
+	// The process id keeps sessions of test runs side by side apart (t.TempDir's
+	// last element is a counter that starts again in every process).
+	term := &terminal{t: t, session: fmt.Sprintf("gridgames-test-%d-%s", os.Getpid(), filepath.Base(dir))}
 	cmdline := bin + " " + strings.Join(args, " ") + " --db " + filepath.Join(dir, "g.db")
 	if args[1] == "othello" {
 		cmdline = bin + " " + strings.Join(args, " ")

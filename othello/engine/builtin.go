@@ -20,8 +20,8 @@ func builtin[T any](what string, data []byte, sum string, read func(io.Reader) (
 // The SHA-256 sums of the built-in files, as their recipes in generate.go make them.
 const (
 	patternsSum = "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"
-	midgameSum  = "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"
-	bookSum     = "bda61b767fa15133c4df54895b49a4b01b95aab5a8b660b0b7adcd1fac32afd5"
+	midgameSum  = "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"
+	bookSum     = "191aa214b2bd0549b44ddf96baed707b27870e5e4f330248580134b46e526d8d"
 	opening6Sum = "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"
 )
 

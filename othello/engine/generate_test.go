@@ -16,8 +16,8 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		sum  string
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
-		{"midgame_default.bin.gz", defaultMidgameFile, "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"},
-		{"book_default.bin.gz", defaultBookFile, "bda61b767fa15133c4df54895b49a4b01b95aab5a8b660b0b7adcd1fac32afd5"},
+		{"midgame_default.bin.gz", defaultMidgameFile, "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"},
+		{"book_default.bin.gz", defaultBookFile, "191aa214b2bd0549b44ddf96baed707b27870e5e4f330248580134b46e526d8d"},
 		{"opening6_default.txt.gz", defaultOpening6File, "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
