@@ -4,7 +4,7 @@
 //
 // On 4x4 boards the search runs on game2048.Bitboard with row tables for moves, a
 // transposition table per worker, and a cutoff for branches too unlikely to matter;
-// it scores leaves by a 6-tuple network (Network6, learned by Train6, one built
+// it scores leaves by a 6-tuple network (Network6, learned by package train, one built
 // in) plus a share of the heuristic (see Eval); the smaller 4-tuple Network
 // (EvalBlend4) is faster a leaf but weaker. Every other board up to 8x8 (and a 4x4
 // board holding a tile past 32768) runs the same search on game2048.PackedBoard,

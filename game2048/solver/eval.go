@@ -56,7 +56,7 @@ const builtInNetworkSum = "2d9a9cad568002278ca2231afc9dcc0e4331ae3d4df034a072b2e
 var defaultNetwork = weights.New("solver: the embedded network is broken", builtInNetworkSum,
 	weights.Bytes(defaultNetworkFile), ReadNetwork)
 
-// DefaultNetwork returns the built-in 4-tuple network (EvalBlend4's), trained by Train: 125,000
+// DefaultNetwork returns the built-in 4-tuple network (EvalBlend4's), trained by train.Train4: 125,000
 // games at rate 0.1 (seed 1), then 100,000 at rate 0.02 (seed 2), as "gridgames 2048
 // train --help" shows. It is read on the first call and shared: do not change it.
 func DefaultNetwork() *Network { return defaultNetwork.Get() }

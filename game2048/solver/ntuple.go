@@ -10,7 +10,7 @@ import (
 // pattern of tiles on a few groups of four cells (a row on the edge, an inner row, a
 // 2x2 square in the corner, on the edge and in the centre), each group taken in all
 // 8 symmetries of the board, 40 lookups summed. Its value of a board is an estimate
-// of the points still to be scored from it, so a lost board is worth 0. Train
+// of the points still to be scored from it, so a lost board is worth 0. train.Train4
 // learns one by playing; DefaultNetwork is built in (EvalBlend4 uses it).
 type Network struct {
 	// W holds the weights of each canonical tuple, indexed by its four cells'

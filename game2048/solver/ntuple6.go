@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/internal/hugepages"
 )
 
 // Network6 is a bigger n-tuple network for the 4x4 board: four groups of six
@@ -16,19 +18,14 @@ import (
 // (Jaśkowski, "Mastering 2048 with delayed temporal coherence learning...",
 // 2018, and Yeh et al., 2016, use the same four groups).
 //
-// A Network6 holds 4 x 2^24 float32 weights (256 MiB) for training; the solver
-// searches with a copy rounded to whole points in 16 bits (128 MiB), and network
-// files store those rounded weights. Train6 learns one; DefaultNetwork6 is built
-// in. A network read from a file (ReadNetwork6, DefaultNetwork6) holds only the
-// rounded weights, which the solver reads as they are, until training needs the
-// float32 ones: so loading one for play costs 128 MiB a stage, not 384.
+// A Network6 is for play: it holds every weight rounded to a whole point in 16
+// bits (128 MiB a stage), as network files store them, and the solver searches
+// that table as it is. It is never written once made, so solvers share it.
+// Package train learns the float32 weights and makes a Network6 of them
+// (NewNetwork6); ReadNetwork6 reads one from a file and DefaultNetwork6 is
+// built in.
 type Network6 struct {
-	w    [numTuples6][]float32 // nil while frozen
-	late *Network6             // the late stage, if promoted (see Promote); it has no late stage itself
-	// frozen, when not nil, holds the weights instead of w: the rounded table
-	// read from a file (its late stage, if any, is late.frozen). It is never
-	// written, so solvers share it; thaw copies it into w for training.
-	frozen *table6
+	t *table6 // the rounded weights, and the late stage's if any
 }
 
 const (
@@ -76,54 +73,79 @@ func (im *image6) index(b uint64) int {
 	return i
 }
 
-// NewNetwork6 returns a network whose weights are all 0.
-func NewNetwork6() *Network6 {
-	n := new(Network6)
-	for t := range n.w {
-		n.w[t] = make([]float32, tuple6Size)
-		adviseHugePages(n.w[t])
+// NewNetwork6 returns the network of the float32 weights w, one slice of
+// Patterns6 weights for each of the Groups6 groups, indexed as Indexes6 reads a
+// board, each rounded to a whole point within ±32767 (the rounding network files
+// store). late, if not nil, holds the late stage's weights in the same shape (see
+// LateBoard). Neither is kept: the network holds its own rounded copy.
+func NewNetwork6(w, late [][]float32) (*Network6, error) {
+	t, err := roundTable6(w, "")
+	if err != nil {
+		return nil, err
 	}
-	return n
+	if late != nil {
+		if t.late, err = roundTable6(late, "late stage: "); err != nil {
+			return nil, err
+		}
+	}
+	return &Network6{t: t}, nil
+}
+
+// roundTable6 rounds the weights of one stage into a table; errors name the
+// stage by prefix.
+func roundTable6(w [][]float32, prefix string) (*table6, error) {
+	if len(w) != numTuples6 {
+		return nil, fmt.Errorf("solver: NewNetwork6: %s%d groups, want %d", prefix, len(w), numTuples6)
+	}
+	for g := range w {
+		if len(w[g]) != tuple6Size {
+			return nil, fmt.Errorf("solver: NewNetwork6: %sgroup %d has %d weights, want %d", prefix, g, len(w[g]), tuple6Size)
+		}
+	}
+	t := newTable6()
+	for g := range w {
+		for j, v := range w[g] {
+			t.w[g][j] = round6(v)
+		}
+	}
+	return t, nil
+}
+
+// Weights returns copies of n's weights as float32, in the shape NewNetwork6
+// takes (late is nil for a network of one stage), for training to go on from
+// them: 256 MiB a stage.
+func (n *Network6) Weights() (w, late [][]float32) {
+	w = n.t.float32s()
+	if n.t.late != nil {
+		late = n.t.late.float32s()
+	}
+	return w, late
+}
+
+// float32s returns t's weights as float32 slices, one a group.
+func (t *table6) float32s() [][]float32 {
+	w := make([][]float32, numTuples6)
+	for g := range w {
+		w[g] = make([]float32, tuple6Size)
+		hugepages.Advise(w[g])
+		for j, v := range t.w[g] {
+			w[g][j] = float32(v)
+		}
+	}
+	return w
 }
 
 // Value returns the network's estimate for b by the 32 lookups, the definition the
-// search's rounded tables are checked against.
+// search's fast path (table6.valueT) is checked against.
 func (n *Network6) Value(b game2048.Bitboard) float64 {
-	n = n.stage(uint64(b))
+	t := n.t.stage(b)
 	v := 0.0
 	for i := range images6 {
 		im := &images6[i]
-		if n.frozen != nil {
-			v += float64(n.frozen.w[im.tuple][im.index(uint64(b))])
-		} else {
-			v += float64(n.w[im.tuple][im.index(uint64(b))])
-		}
+		v += float64(t.w[im.tuple][im.index(uint64(b))])
 	}
 	return v
 }
-
-// value and update are the training loop's: Value in float32, and delta added to
-// every weight b reads. The network must not be frozen (see thaw).
-func (n *Network6) value(b game2048.Bitboard) float32 {
-	n = n.stage(uint64(b))
-	var v float32
-	for i := range images6 {
-		im := &images6[i]
-		v += n.w[im.tuple][im.index(uint64(b))]
-	}
-	return v
-}
-
-func (n *Network6) update(b game2048.Bitboard, delta float32) {
-	n = n.stage(uint64(b))
-	for i := range images6 {
-		im := &images6[i]
-		n.w[im.tuple][im.index(uint64(b))] += delta
-	}
-}
-
-// images is the number of weights a board reads.
-func (n *Network6) images() int { return numImages6 }
 
 // table6 is a Network6 as the search reads it: every weight rounded to a whole
 // point in 16 bits, half the memory of float32 and so half the cache misses.
@@ -141,7 +163,7 @@ func newTable6() *table6 {
 	t := new(table6)
 	for i := range t.w {
 		t.w[i] = new([tuple6Size]int16)
-		adviseHugePages(t.w[i][:])
+		hugepages.Advise(t.w[i][:])
 	}
 	return t
 }
@@ -151,53 +173,5 @@ func round6(v float32) int16 {
 	return int16(max(-maxWeight6, min(maxWeight6, math.Round(float64(v)))))
 }
 
-// tables returns n rounded for the search. Unlike Network.tables it is not cached:
-// n changes while it trains, and a solver built on it takes the copy once. A
-// frozen network's table is never written, so it is shared, not copied.
-func (n *Network6) tables() *table6 {
-	if n.frozen != nil {
-		return n.frozen
-	}
-	t := newTable6()
-	for i := range n.w {
-		for j, v := range n.w[i] {
-			t.w[i][j] = round6(v)
-		}
-	}
-	if n.late != nil {
-		t.late = n.late.tables()
-	}
-	return t
-}
-
-// network returns a frozen Network6 holding t (see Network6.frozen).
-func (t *table6) network() *Network6 {
-	n := &Network6{frozen: t}
-	if t.late != nil {
-		n.late = &Network6{frozen: t.late}
-	}
-	return n
-}
-
-// thaw gives a frozen network (and its late stage) float32 weights to train,
-// copied from its table; the table itself is left as it is for the solvers that
-// share it. It does nothing to a network that is not frozen. Training calls it
-// once, before any game, from one goroutine.
-func (n *Network6) thaw() {
-	if n.late != nil {
-		n.late.thaw()
-	}
-	t := n.frozen
-	if t == nil {
-		return
-	}
-	for i := range n.w {
-		w := make([]float32, tuple6Size)
-		adviseHugePages(w)
-		for j, v := range t.w[i] {
-			w[j] = float32(v)
-		}
-		n.w[i] = w
-	}
-	n.frozen = nil
-}
+// tables returns n's table for the search, shared, never written.
+func (n *Network6) tables() *table6 { return n.t }

@@ -27,16 +27,16 @@ var defaultNetwork6Bytes []byte
 // for each of those, in index order, the gap since the last one (uvarint: the index
 // minus the previous index minus 1, the first counted from -1) and the rounded
 // weight (varint); the whole gzip-compressed. Most patterns never occur in play, so
-// their weights stay 0 and cost nothing. A network with a late stage (Promote) is
+// their weights stay 0 and cost nothing. A network with a late stage (Stages 2) is
 // written with network6StagedMagic, the number of stages (a uvarint, 2), then
 // the groups of each stage in turn, the early one first.
 func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: w}
 	zw, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
 	bw := bufio.NewWriter(zw)
-	stages := []*Network6{n}
-	if n.late != nil {
-		stages = append(stages, n.late)
+	stages := []*table6{n.t}
+	if n.t.late != nil {
+		stages = append(stages, n.t.late)
 		bw.WriteString(network6StagedMagic)
 		bw.Write(binary.AppendUvarint(nil, uint64(len(stages))))
 	} else {
@@ -52,23 +52,11 @@ func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 	return cw.n, err
 }
 
-// writeGroups writes the rounded weights of n's groups (not its late stage's).
-func (n *Network6) writeGroups(bw *bufio.Writer) {
+// writeGroups writes the weights of t's groups (not its late stage's).
+func (t *table6) writeGroups(bw *bufio.Writer) {
 	var buf [binary.MaxVarintLen64]byte
-	var rounded []int16 // a thawed group's weights, rounded
 	for g := range numTuples6 {
-		var w []int16
-		if n.frozen != nil {
-			w = n.frozen.w[g][:]
-		} else {
-			if rounded == nil {
-				rounded = make([]int16, tuple6Size)
-			}
-			for i, v := range n.w[g] {
-				rounded[i] = round6(v)
-			}
-			w = rounded
-		}
+		w := t.w[g][:]
 		count := 0
 		for _, r := range w {
 			if r != 0 {
@@ -94,7 +82,7 @@ func ReadNetwork6(r io.Reader) (*Network6, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.network(), nil
+	return &Network6{t: t}, nil
 }
 
 // IsNetwork6File reports whether data, a whole file or at least its first few

@@ -35,9 +35,8 @@ func loadTable6(ctx context.Context, f *weights.File[*table6]) (*table6, error) 
 func defaultTable6() *table6 { return builtinTable6.Get() }
 
 // DefaultNetwork6 returns the network the solver ships with (see the recipe in
-// "gridgames 2048 train --help"), for training on from it: training works on a
-// copy of its weights, made when it starts, and the built-in stays as it is.
-// The first call reads it (about half a second; see Warm).
+// "gridgames 2048 train --help"), the one every solver shares. The first call
+// reads it (about half a second; see Warm).
 func DefaultNetwork6() *Network6 {
-	return defaultTable6().network()
+	return &Network6{t: defaultTable6()}
 }

@@ -17,34 +17,12 @@ func lateBoard(x uint64) bool {
 	return x&(x>>1)&(x>>2)&0x2222222222222222 != 0
 }
 
-// Stages returns the number of n's stages: 1, or 2 once promoted.
+// Stages returns the number of n's stages: 1, or 2 with a late stage.
 func (n *Network6) Stages() int {
-	if n.late != nil {
+	if n.t.late != nil {
 		return 2
 	}
 	return 1
-}
-
-// Promote gives n its late stage, a copy of its weights (weight promotion: the
-// late stage starts from what the early one knows and learns from there). It
-// does nothing to a network that has one.
-func (n *Network6) Promote() {
-	if n.late != nil {
-		return
-	}
-	n.thaw()
-	n.late = NewNetwork6()
-	for g := range n.w {
-		copy(n.late.w[g], n.w[g])
-	}
-}
-
-// stage returns the network whose weights score board x: n, or its late stage.
-func (n *Network6) stage(x uint64) *Network6 {
-	if n.late != nil && lateBoard(x) {
-		return n.late
-	}
-	return n
 }
 
 // stage returns the table that scores board b: t, or its late stage. It is the

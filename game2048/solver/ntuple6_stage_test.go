@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bytes"
+	"compress/gzip"
 	"testing"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -9,9 +10,12 @@ import (
 
 // stagedNetwork6 returns a network whose early and late weights differ, on every
 // pattern the boards read.
-func stagedNetwork6(boards []game2048.Bitboard) *Network6 {
-	n := sparseNetwork6(21, boards)
-	n.late = sparseNetwork6(22, boards)
+func stagedNetwork6(t *testing.T, boards []game2048.Bitboard) *Network6 {
+	t.Helper()
+	n, err := NewNetwork6(sparseWeights6(21, boards), sparseWeights6(22, boards))
+	if err != nil {
+		t.Fatal(err)
+	}
 	return n
 }
 
@@ -38,8 +42,8 @@ func TestLateBoard(t *testing.T) {
 func TestNetwork6StagedTablesEqualValue(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(12, 3000)
-	n := stagedNetwork6(boards)
-	early, late := sparseNetwork6(21, boards), sparseNetwork6(22, boards)
+	n := stagedNetwork6(t, boards)
+	early, late := sparseNetwork6(t, 21, boards), sparseNetwork6(t, 22, boards)
 	tabs := n.tables()
 	seen := map[bool]int{}
 	for _, b := range boards {
@@ -66,7 +70,7 @@ func TestNetwork6StagedTablesEqualValue(t *testing.T) {
 func TestEvaluatorUsesLateStage(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(13, 500)
-	n := stagedNetwork6(boards)
+	n := stagedNetwork6(t, boards)
 	for _, kind := range []Eval{EvalNetwork, EvalBlend} {
 		e, err := newEvaluatorFor(t.Context(), kind, DefaultWeights(), nil, n, nil, DefaultBlend)
 		if err != nil {
@@ -84,41 +88,19 @@ func TestEvaluatorUsesLateStage(t *testing.T) {
 	}
 }
 
-// Promote copies the weights into the late stage, once.
-func TestPromote(t *testing.T) {
-	t.Parallel()
-	boards := randomBitboards(14, 300)
-	n := sparseNetwork6(23, boards)
-	if n.Stages() != 1 {
-		t.Fatalf("a new network has %d stages", n.Stages())
-	}
-	n.Promote()
-	if n.Stages() != 2 {
-		t.Fatalf("a promoted network has %d stages", n.Stages())
-	}
-	for g := range n.w {
-		for i := range n.w[g] {
-			if n.late.w[g][i] != n.w[g][i] {
-				t.Fatalf("group %d pattern %x: late %v, early %v", g, i, n.late.w[g][i], n.w[g][i])
-			}
-		}
-	}
-	n.late.w[0][0] = 5
-	n.Promote()
-	if n.late.w[0][0] != 5 {
-		t.Fatal("a second Promote replaced the late stage")
-	}
-}
-
 // A staged network file reads back stage by stage; a network with one stage is
 // written in the first format, as before.
 func TestNetwork6StagedFileRoundTrip(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(15, 1000)
 	for _, staged := range []bool{false, true} {
-		n := sparseNetwork6(24, boards)
+		var late [][]float32
 		if staged {
-			n.late = sparseNetwork6(25, boards)
+			late = sparseWeights6(25, boards)
+		}
+		n, err := NewNetwork6(sparseWeights6(24, boards), late)
+		if err != nil {
+			t.Fatal(err)
 		}
 		var buf bytes.Buffer
 		if _, err := n.WriteTo(&buf); err != nil {
@@ -143,4 +125,18 @@ func TestNetwork6StagedFileRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// gunzip returns what data unpacks to.
+func gunzip(t *testing.T, data []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := out.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }

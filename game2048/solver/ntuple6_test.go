@@ -11,17 +11,30 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// sparseNetwork6 returns a network with random whole-point weights on every pattern
-// the boards read (and 0 elsewhere: filling all 2^26 weights would take a while),
-// so that its rounded tables hold exactly its weights.
-func sparseNetwork6(seed uint64, boards []game2048.Bitboard) *Network6 {
+// sparseWeights6 returns random whole-point weights on every pattern the boards
+// read (and 0 elsewhere: filling all 2^26 weights would take a while), so that a
+// network's rounded tables hold exactly them.
+func sparseWeights6(seed uint64, boards []game2048.Bitboard) [][]float32 {
 	rng := rand.New(rand.NewPCG(seed, 6))
-	n := NewNetwork6()
+	w := make([][]float32, Groups6)
+	for g := range w {
+		w[g] = make([]float32, Patterns6)
+	}
 	for _, b := range boards {
 		for i := range images6 {
 			im := &images6[i]
-			n.w[im.tuple][im.index(uint64(b))] = float32(rng.IntN(2001) - 1000)
+			w[im.tuple][im.index(uint64(b))] = float32(rng.IntN(2001) - 1000)
 		}
+	}
+	return w
+}
+
+// sparseNetwork6 returns the network of sparseWeights6.
+func sparseNetwork6(t *testing.T, seed uint64, boards []game2048.Bitboard) *Network6 {
+	t.Helper()
+	n, err := NewNetwork6(sparseWeights6(seed, boards), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return n
 }
@@ -38,7 +51,7 @@ func randomBitboards(seed uint64, count int) []game2048.Bitboard {
 func TestNetwork6TablesEqualValue(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(1, 3000)
-	n := sparseNetwork6(2, boards)
+	n := sparseNetwork6(t, 2, boards)
 	tabs := n.tables()
 	for _, b := range boards {
 		want := n.Value(b)
@@ -57,7 +70,7 @@ func TestNetwork6ValueIsSymmetric(t *testing.T) {
 			all = append(all, symmetric(b, s))
 		}
 	}
-	n := sparseNetwork6(4, all)
+	n := sparseNetwork6(t, 4, all)
 	for _, b := range boards {
 		want := n.Value(b)
 		for s := range 8 {
@@ -92,7 +105,7 @@ func TestMirrorsMatchSymmetries(t *testing.T) {
 func TestEvalKinds6(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(6, 1000)
-	n := sparseNetwork6(7, boards)
+	n := sparseNetwork6(t, 7, boards)
 	h := newEvaluator(DefaultWeights())
 	tests := []struct {
 		kind Eval
@@ -117,10 +130,14 @@ func TestEvalKinds6(t *testing.T) {
 func TestNetwork6FileRoundTrip(t *testing.T) {
 	t.Parallel()
 	boards := randomBitboards(8, 2000)
-	n := sparseNetwork6(9, boards)
-	n.w[0][0] = 0.4            // rounds to 0: not stored
-	n.w[1][tuple6Size-1] = 7.6 // the last pattern, rounded to 8
-	n.w[3][5] = -1e9           // clamped
+	w := sparseWeights6(9, boards)
+	w[0][0] = 0.4           // rounds to 0: not stored
+	w[1][Patterns6-1] = 7.6 // the last pattern, rounded to 8
+	w[3][5] = -1e9          // clamped
+	n, err := NewNetwork6(w, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	if _, err := n.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -129,39 +146,38 @@ func TestNetwork6FileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.frozen == nil || m.w[0] != nil {
-		t.Fatal("a network read from a file holds float32 weights before training needs them")
-	}
-	for g := range n.w {
-		for i, v := range n.w[g] {
-			if want := round6(v); m.frozen.w[g][i] != want {
-				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.frozen.w[g][i], want)
+	for g := range w {
+		for i, v := range w[g] {
+			if want := round6(v); m.t.w[g][i] != want {
+				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.t.w[g][i], want)
 			}
 		}
 	}
-	// Written again while frozen, it is the same file.
+	// Written again, it is the same file.
 	var again bytes.Buffer
 	if _, err := m.WriteTo(&again); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(again.Bytes(), buf.Bytes()) {
-		t.Fatal("a frozen network written again differs from the file it was read from")
+		t.Fatal("a network written again differs from the file it was read from")
 	}
-	// Thawed for training, it has the same weights as float32, and its table
-	// (which solvers may share) is left as it was.
-	table := m.frozen
-	before := table.w[2][0]
-	m.thaw()
-	for g := range n.w {
-		for i, v := range n.w[g] {
-			if want := float32(round6(v)); m.w[g][i] != want {
-				t.Fatalf("group %d weight %d: %v after thawing, want %v", g, i, m.w[g][i], want)
+	// Its weights, copied out for training, are the rounded ones as float32,
+	// and writing to the copy leaves its table (which solvers share) as it was.
+	got, late := m.Weights()
+	if late != nil {
+		t.Fatal("a network of one stage gives late weights")
+	}
+	for g := range w {
+		for i, v := range w[g] {
+			if want := float32(round6(v)); got[g][i] != want {
+				t.Fatalf("group %d weight %d: %v copied out, want %v", g, i, got[g][i], want)
 			}
 		}
 	}
-	m.update(0, 1000)
-	if table.w[2][0] != before || m.frozen != nil {
-		t.Fatal("training a thawed network wrote to its old table")
+	before := m.t.w[2][0]
+	got[2][0] += 1000
+	if m.t.w[2][0] != before {
+		t.Fatal("writing to the copied weights wrote to the network's table")
 	}
 	if !IsNetwork6File(buf.Bytes()) {
 		t.Fatal("IsNetwork6File does not know a 6-tuple network file")
@@ -229,7 +245,7 @@ func TestReadNetwork6Refuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := n.frozen.w[1][9]; v != -3 {
+	if v := n.t.w[1][9]; v != -3 {
 		t.Fatalf("weight 9 of group 1 is %v, want -3", v)
 	}
 }
@@ -264,29 +280,5 @@ func TestDefaultNetwork6Plays(t *testing.T) {
 	}
 	if New(Options{}).evaluator().big != tabs {
 		t.Fatal("the default solver does not share the default network")
-	}
-}
-
-func TestTrain6Learns(t *testing.T) {
-	t.Parallel()
-	n := NewNetwork6()
-	trainLearns(t, 300, func(opt TrainOptions) error { return Train6(t.Context(), n, opt) })
-}
-
-func TestTrain6Workers(t *testing.T) {
-	t.Parallel()
-	if raceEnabled {
-		t.Skip("the workers share the weights without locks, by design")
-	}
-	n := NewNetwork6()
-	games := 0
-	err := Train6(t.Context(), n, TrainOptions{Games: 40, Seed: 1, Workers: 2, Progress: func(g int, _ int64) {
-		games++
-		if g != games {
-			t.Errorf("progress says game %d after %d games", g, games)
-		}
-	}})
-	if err != nil || games != 40 {
-		t.Fatalf("Train6 with 2 workers: %d games, %v; want 40, nil", games, err)
 	}
 }

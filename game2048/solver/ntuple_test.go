@@ -141,41 +141,6 @@ func FuzzReadNetwork(f *testing.F) {
 	})
 }
 
-// trainLearns trains from zero on games games and fails unless the mean score of
-// the last sixth is at least twice that of the first sixth.
-func trainLearns(t *testing.T, games int, train func(TrainOptions) error) {
-	t.Helper()
-	sixth := games / 6
-	var first, last int64
-	err := train(TrainOptions{Games: games, Seed: 9, Progress: func(g int, score int64) {
-		switch {
-		case g <= sixth:
-			first += score
-		case g > games-sixth:
-			last += score
-		}
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if last <= 2*first {
-		t.Fatalf("mean score of the last %d games = %d, of the first %d = %d: want learning to at least double it",
-			sixth, last/int64(sixth), sixth, first/int64(sixth))
-	}
-}
-
-func TestTrainLearns(t *testing.T) {
-	t.Parallel()
-	n := new(Network)
-	trainLearns(t, 600, func(opt TrainOptions) error { return Train(t.Context(), n, opt) })
-	// Same seed, same weights.
-	m := new(Network)
-	Train(t.Context(), m, TrainOptions{Games: 600, Seed: 9})
-	if m.W != n.W {
-		t.Fatal("two trainings with the same seed differ")
-	}
-}
-
 func TestEvalKinds(t *testing.T) {
 	t.Parallel()
 	n := randomNetwork(7)

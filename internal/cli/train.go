@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/game2048/solver/train"
 	"github.com/spf13/cobra"
 )
 
@@ -177,7 +178,7 @@ func (fl *trainFlags) check(cmd *cobra.Command) error {
 }
 
 // readNetworkFlag reads the network file a flag names, of the kind tuples says.
-func readNetworkFlag(flag, path string, tuples int) (*solver.Network, *solver.Network6, error) {
+func readNetworkFlag(flag, path string, tuples int) (*solver.Network, *train.Network6, error) {
 	f, err := openInput(flag, path)
 	if err != nil {
 		return nil, nil, err
@@ -200,13 +201,16 @@ func readNetworkFlag(flag, path string, tuples int) (*solver.Network, *solver.Ne
 	if err != nil {
 		return nil, nil, badInputf("%s %s: %v", flag, path, err)
 	}
-	return n4, n6, nil
+	if n6 != nil {
+		return nil, train.FromSolver6(n6), nil
+	}
+	return n4, nil, nil
 }
 
 // runTrain trains the 4-tuple network, or the 6-tuple one on several workers.
 func runTrain(cmd *cobra.Command, fl trainFlags) error {
 	var n4 *solver.Network
-	var n6 *solver.Network6
+	var n6 *train.Network6
 	var err error
 	switch {
 	case fl.from != "":
@@ -214,7 +218,7 @@ func runTrain(cmd *cobra.Command, fl trainFlags) error {
 			return err
 		}
 	case fl.tuples == 6:
-		n6 = solver.NewNetwork6()
+		n6 = train.NewNetwork6()
 	default:
 		n4 = new(solver.Network)
 	}
@@ -228,7 +232,7 @@ func runTrain(cmd *cobra.Command, fl trainFlags) error {
 	games := fl.games
 	window := min(games, 1000)
 	var lastSum int64
-	opts := solver.TrainOptions{Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers,
+	opts := train.Options{Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers,
 		Progress: func(g int, score int64) {
 			if g > games-window {
 				lastSum += score
@@ -237,9 +241,9 @@ func runTrain(cmd *cobra.Command, fl trainFlags) error {
 		}}
 	var w io.WriterTo
 	if fl.tuples == 6 {
-		err, w = solver.Train6(cmd.Context(), n6, opts), n6
+		err, w = train.Train6(cmd.Context(), n6, opts), n6
 	} else {
-		err, w = solver.Train(cmd.Context(), n4, opts), n4
+		err, w = train.Train4(cmd.Context(), n4, opts), n4
 	}
 	bar.finish()
 	if errors.Is(err, context.Canceled) {

@@ -6,20 +6,20 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gridgames/gridgames/game2048/solver"
+	"github.com/gridgames/gridgames/game2048/solver/train"
 	"github.com/spf13/cobra"
 )
 
 // trainWindow keeps the last games from the start that a training run finished
 // (restarted ones are left out), for its figures.
 type trainWindow struct {
-	games []solver.TrainedGame
+	games []train.Game
 	next  int
 }
 
 const trainWindowSize = 1000
 
-func (w *trainWindow) add(g solver.TrainedGame) {
+func (w *trainWindow) add(g train.Game) {
 	if g.Restarted {
 		return
 	}
@@ -54,13 +54,13 @@ func (w *trainWindow) figures() (mean, r16k, r32k float64) {
 // runTrainer6 trains the 6-tuple network on one worker, from a checkpoint or
 // from --from (or zero), writing checkpoints as it goes when asked.
 func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
-	var tr *solver.Trainer6
+	var tr *train.Trainer6
 	if fl.resume != "" {
 		f, err := openInput("--resume", fl.resume)
 		if err != nil {
 			return err
 		}
-		tr, err = solver.ReadCheckpoint6(f)
+		tr, err = train.ReadCheckpoint6(f)
 		f.Close()
 		if err != nil {
 			return badInputf("--resume %s: %v", fl.resume, err)
@@ -69,14 +69,14 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 			return badInputf("--games %d: the checkpoint %s has %d games done already (--games counts them)", fl.games, fl.resume, tr.Done())
 		}
 	} else {
-		n := solver.NewNetwork6()
+		n := train.NewNetwork6()
 		if fl.from != "" {
 			var err error
 			if _, n, err = readNetworkFlag("--from", fl.from, 6); err != nil {
 				return err
 			}
 		}
-		tr = solver.NewTrainer6(n, solver.TrainOptions{Seed: fl.seed, Rate: fl.rate, Coherence: fl.coherence, Restarts: fl.restarts})
+		tr = train.NewTrainer6(n, train.Options{Seed: fl.seed, Rate: fl.rate, Coherence: fl.coherence, Restarts: fl.restarts})
 	}
 	if fl.stages == 2 {
 		tr.Promote()
@@ -116,7 +116,7 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 	bar := newProgress(cmd, "training")
 	var window trainWindow
 	lastSave := start
-	err := tr.Run(cmd.Context(), fl.games, func(g solver.TrainedGame) error {
+	err := tr.Run(cmd.Context(), fl.games, func(g train.Game) error {
 		window.add(g)
 		bar.report(g.Game, fl.games)
 		if fl.checkpoint == "" || g.Game == fl.games {

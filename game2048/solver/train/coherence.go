@@ -1,9 +1,11 @@
-package solver
+package train
 
 import (
 	"math"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/internal/hugepages"
+	"github.com/gridgames/gridgames/game2048/solver"
 )
 
 // coherence holds temporal coherence's accumulators (Beal and Smith, 1997; for
@@ -12,17 +14,17 @@ import (
 // |e|/a: near 1 while its errors keep one sign, near 0 once they cancel out, so
 // weights that have settled stop wandering while new ones still learn fast.
 type coherence struct {
-	e, a [numTuples6][]float32
+	e, a [solver.Groups6][]float32
 	late *coherence // the late stage's, once the network is promoted
 }
 
 func newCoherence() *coherence {
 	c := new(coherence)
 	for g := range c.e {
-		c.e[g] = make([]float32, tuple6Size)
-		c.a[g] = make([]float32, tuple6Size)
-		adviseHugePages(c.e[g])
-		adviseHugePages(c.a[g])
+		c.e[g] = make([]float32, solver.Patterns6)
+		c.a[g] = make([]float32, solver.Patterns6)
+		hugepages.Advise(c.e[g])
+		hugepages.Advise(c.a[g])
 	}
 	return c
 }
@@ -30,13 +32,12 @@ func newCoherence() *coherence {
 // update moves every weight b reads by beta x its rate x err (a weight never
 // moved has rate 1), then adds err to its accumulators.
 func (c *coherence) update(n *Network6, b game2048.Bitboard, err, beta float32) {
-	if n.late != nil && lateBoard(uint64(b)) {
+	if n.late != nil && solver.LateBoard(b) {
 		n, c = n.late, c.late
 	}
 	abs := float32(math.Abs(float64(err)))
-	for i := range images6 {
-		im := &images6[i]
-		g, j := im.tuple, im.index(uint64(b))
+	for i, j := range solver.Indexes6(b) {
+		g := i / 8
 		rate := float32(1)
 		if a := c.a[g][j]; a != 0 {
 			rate = float32(math.Abs(float64(c.e[g][j]))) / a

@@ -1,6 +1,6 @@
 //go:build race
 
-package solver
+package train
 
 // raceEnabled tells tests that the race detector is on.
 const raceEnabled = true

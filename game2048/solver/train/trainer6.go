@@ -1,4 +1,4 @@
-package solver
+package train
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver"
 )
 
 // Trainer6 teaches a Network6 by self-play on one goroutine, one game after
@@ -15,8 +16,8 @@ import (
 // Restarts) it learns exactly what Train6 learns on one worker.
 type Trainer6 struct {
 	net   *Network6
-	opt   TrainOptions // Rate and FourChance with their defaults filled in; no Games, Progress, Workers
-	done  int          // games finished
+	opt   Options // Rate and FourChance with their defaults filled in; no Games, Progress, Workers
+	done  int     // games finished
 	pcg   *rand.PCG
 	rng   *rand.Rand
 	tc    *coherence // per-weight rates when opt.Coherence, else nil
@@ -25,10 +26,8 @@ type Trainer6 struct {
 }
 
 // NewTrainer6 returns a trainer that teaches n with opt (Games, Progress and
-// Workers are not its concern: see Run). n is taught in place (a network read
-// from a file gets its float32 weights here).
-func NewTrainer6(n *Network6, opt TrainOptions) *Trainer6 {
-	n.thaw()
+// Workers are not its concern: see Run). n is taught in place.
+func NewTrainer6(n *Network6, opt Options) *Trainer6 {
 	opt.Games, opt.Progress, opt.Workers = 0, nil, 0
 	if opt.Rate == 0 {
 		opt.Rate = 0.1
@@ -48,7 +47,7 @@ func NewTrainer6(n *Network6, opt TrainOptions) *Trainer6 {
 	return t
 }
 
-func (t *Trainer6) setAlpha() { t.alpha = float32(t.opt.Rate / numImages6) }
+func (t *Trainer6) setAlpha() { t.alpha = float32(t.opt.Rate / solver.Placements6) }
 
 // Promote gives the network its late stage (Network6.Promote), with fresh
 // accumulators under Coherence. From then on the run is no longer the one it
@@ -61,7 +60,7 @@ func (t *Trainer6) Promote() {
 }
 
 // SetRestarts changes the share of games started from saved late boards (see
-// TrainOptions.Restarts), for a later stage of a run resumed from a checkpoint.
+// Options.Restarts), for a later stage of a run resumed from a checkpoint.
 func (t *Trainer6) SetRestarts(share float64) { t.opt.Restarts = share }
 
 // Network returns the network the trainer teaches.
@@ -69,24 +68,24 @@ func (t *Trainer6) Network() *Network6 { return t.net }
 
 // Options returns the options the trainer runs with, defaults filled in (Games,
 // Progress and Workers are zero).
-func (t *Trainer6) Options() TrainOptions { return t.opt }
+func (t *Trainer6) Options() Options { return t.opt }
 
 // Done returns the number of games finished.
 func (t *Trainer6) Done() int { return t.done }
 
-// TrainedGame is one finished training game, as Trainer6.Run reports it.
-type TrainedGame struct {
+// Game is one finished training game, as Trainer6.Run reports it.
+type Game struct {
 	Game      int           // its number, from 1, counting every game since the first run
 	Score     int64         // the points it scored (from its saved board, if Restarted)
 	MaxTile   game2048.Tile // the largest tile it had
-	Restarted bool          // it started from a saved late board (TrainOptions.Restarts)
+	Restarted bool          // it started from a saved late board (Options.Restarts)
 }
 
 // Run plays games until Done reaches games (none if it already has), calling
 // after, if not nil, with each finished game. If ctx ends, or after returns an
 // error, Run returns that error once the game under way is finished and counted,
 // so the trainer always stands between two games.
-func (t *Trainer6) Run(ctx context.Context, games int, after func(TrainedGame) error) error {
+func (t *Trainer6) Run(ctx context.Context, games int, after func(Game) error) error {
 	for t.done < games {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -120,7 +119,7 @@ func (t *Trainer6) spawn(b game2048.Bitboard) game2048.Bitboard {
 
 // game plays one game, learning after every move, and returns it (but for its
 // number). Without Restarts it draws from the generator exactly as learnGame does.
-func (t *Trainer6) game() TrainedGame {
+func (t *Trainer6) game() Game {
 	n := t.net
 	var b game2048.Bitboard
 	restarted := false
@@ -140,7 +139,7 @@ func (t *Trainer6) game() TrainedGame {
 			if havePrev {
 				t.learn(prev, float32(-n.Value(prev)))
 			}
-			return TrainedGame{Score: score, MaxTile: b.MaxTile(), Restarted: restarted}
+			return Game{Score: score, MaxTile: b.MaxTile(), Restarted: restarted}
 		}
 		if havePrev {
 			t.learn(prev, float32(bestV-n.Value(prev)))
@@ -163,7 +162,7 @@ func (t *Trainer6) game() TrainedGame {
 // alpha x err, or with Coherence by its own rate.
 func (t *Trainer6) learn(b game2048.Bitboard, err float32) {
 	if t.tc != nil {
-		t.tc.update(t.net, b, err, float32(t.opt.Rate/numImages6))
+		t.tc.update(t.net, b, err, float32(t.opt.Rate/solver.Placements6))
 		return
 	}
 	t.net.update(b, err*t.alpha)

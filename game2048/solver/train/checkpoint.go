@@ -1,4 +1,4 @@
-package solver
+package train
 
 import (
 	"bufio"
@@ -10,9 +10,14 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+
+	"github.com/gridgames/gridgames/game2048/solver"
 )
 
 // checkpointMagic opens a Trainer6 checkpoint file: the format's name and version.
+// The format, its magic and its error messages (which begin "solver:", as the
+// CLI has always printed them) are those of the package solver that used to
+// train: checkpoints written before the trainer moved here read as they did.
 const checkpointMagic = "gridgames-2048-train6-checkpoint-v1\n"
 
 // checkpointHeader is a checkpoint's first line after the magic, in JSON: the
@@ -154,7 +159,7 @@ func ReadCheckpoint6(r io.Reader) (*Trainer6, error) {
 	if err := pcg.UnmarshalBinary(h.RNG); err != nil {
 		return nil, fmt.Errorf("solver: checkpoint: generator state: %v", err)
 	}
-	opt := TrainOptions{Seed: h.Seed, Rate: h.Rate, FourChance: h.FourChance, Coherence: h.Coherence, Restarts: h.Restarts}
+	opt := Options{Seed: h.Seed, Rate: h.Rate, FourChance: h.FourChance, Coherence: h.Coherence, Restarts: h.Restarts}
 	t := &Trainer6{net: NewNetwork6(), opt: opt, done: h.Done, pcg: pcg, rng: rand.New(pcg),
 		pool: restartPool{boards: h.Pool, next: h.PoolNext}}
 	if h.Coherence {
@@ -193,8 +198,8 @@ func readStage(br *bufio.Reader, n *Network6, c *coherence, light bool, prefix s
 		if err != nil {
 			return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated before its count", prefix, g)
 		}
-		if count > tuple6Size {
-			return fmt.Errorf("solver: checkpoint: %sgroup %d: %d patterns, more than the %d there are", prefix, g, count, tuple6Size)
+		if count > solver.Patterns6 {
+			return fmt.Errorf("solver: checkpoint: %sgroup %d: %d patterns, more than the %d there are", prefix, g, count, solver.Patterns6)
 		}
 		held := make([]int32, count)
 		i := -1
@@ -203,7 +208,7 @@ func readStage(br *bufio.Reader, n *Network6, c *coherence, light bool, prefix s
 			if err != nil {
 				return fmt.Errorf("solver: checkpoint: %sgroup %d: truncated at pattern %d of %d", prefix, g, k+1, count)
 			}
-			if gap >= tuple6Size || i+1+int(gap) >= tuple6Size {
+			if gap >= solver.Patterns6 || i+1+int(gap) >= solver.Patterns6 {
 				return fmt.Errorf("solver: checkpoint: %sgroup %d: pattern %d lies past the last", prefix, g, k+1)
 			}
 			i += 1 + int(gap)

@@ -1,4 +1,4 @@
-package solver
+package train
 
 import "github.com/gridgames/gridgames/game2048"
 

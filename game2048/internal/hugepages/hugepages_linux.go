@@ -1,16 +1,16 @@
-package solver
+package hugepages
 
 import (
 	"syscall"
 	"unsafe"
 )
 
-// adviseHugePages asks the kernel to back s with huge pages where it can (on Linux
+// Advise asks the kernel to back s with huge pages where it can (on Linux
 // with transparent huge pages in "madvise" mode they are otherwise not used). The
 // 6-tuple network's lookups land anywhere in 128 MiB; with 2 MiB pages instead of
 // 4 KiB ones they miss the TLB far less, and a search runs about 1.5 times faster.
 // It is advice: an error is ignored.
-func adviseHugePages[T any](s []T) {
+func Advise[T any](s []T) {
 	if len(s) == 0 {
 		return
 	}

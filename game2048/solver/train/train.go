@@ -1,4 +1,4 @@
-package solver
+package train
 
 import (
 	"context"
@@ -8,10 +8,11 @@ import (
 	"sync"
 
 	"github.com/gridgames/gridgames/game2048"
+	"github.com/gridgames/gridgames/game2048/solver"
 )
 
-// TrainOptions configure Train.
-type TrainOptions struct {
+// Options configure Train4, Train6 and Trainer6.
+type Options struct {
 	// Games is the number of self-play games to learn from.
 	Games int
 	// Seed makes the games, and so the learned weights, reproducible.
@@ -38,36 +39,36 @@ type TrainOptions struct {
 	Restarts float64
 }
 
-// Train improves n by temporal-difference learning of afterstate values (Szubert
+// Train4 improves the 4-tuple network n (its weights n.W, in place) by temporal-difference learning of afterstate values (Szubert
 // and Jaśkowski, 2014): it plays games choosing the move with the most points plus
 // value of the board after it, and after each move pulls the value of the previous
 // afterstate toward the points just earned plus the value of the new afterstate (a
-// lost game's last afterstate toward 0). If ctx ends first, Train stops after the
+// lost game's last afterstate toward 0). If ctx ends first, Train4 stops after the
 // game under way and returns ctx's error; n then holds what was learned so far.
-// Train plays on one goroutine whatever opt.Workers says, so the result depends
-// only on the options.
-func Train(ctx context.Context, n *Network, opt TrainOptions) error {
+// Train4 plays on one goroutine whatever opt.Workers says, so the result depends
+// only on the options. n must not have been used by a solver (whose tables are
+// made from its weights once).
+func Train4(ctx context.Context, n *solver.Network, opt Options) error {
 	opt.Workers = 1
-	return train(ctx, n, opt)
+	return train(ctx, network4{n}, opt)
 }
 
-// Train6 is Train for a Network6. With opt.Workers above 1 the games are shared
+// Train6 is Train4 for a Network6, taught in place. With opt.Workers above 1 the games are shared
 // out to that many goroutines, which update the weights without locks (Hogwild!,
 // Niu et al., 2011: two games rarely touch one weight at the same moment, and a
 // lost update costs nothing): the network learns as well, in a fraction of the
 // time, but a rerun does not reproduce it bit for bit.
 //
 // With one worker Train6 runs a Trainer6, which Coherence and Restarts need.
-func Train6(ctx context.Context, n *Network6, opt TrainOptions) error {
-	n.thaw()
+func Train6(ctx context.Context, n *Network6, opt Options) error {
 	if opt.Workers > 1 {
 		if opt.Coherence || opt.Restarts > 0 {
-			return errors.New("solver: Train6: Coherence and Restarts train on one worker")
+			return errors.New("train: Train6: Coherence and Restarts train on one worker")
 		}
 		return train(ctx, n, opt)
 	}
 	t := NewTrainer6(n, opt)
-	return t.Run(ctx, opt.Games, func(g TrainedGame) error {
+	return t.Run(ctx, opt.Games, func(g Game) error {
 		if opt.Progress != nil {
 			opt.Progress(g.Game, g.Score)
 		}
@@ -75,14 +76,14 @@ func Train6(ctx context.Context, n *Network6, opt TrainOptions) error {
 	})
 }
 
-// learner is a network that Train can teach.
+// learner is a network that train can teach.
 type learner interface {
 	Value(b game2048.Bitboard) float64
 	update(b game2048.Bitboard, delta float32)
 	images() int // how many weights a board reads
 }
 
-func train(ctx context.Context, n learner, opt TrainOptions) error {
+func train(ctx context.Context, n learner, opt Options) error {
 	rate := opt.Rate
 	if rate == 0 {
 		rate = 0.1
@@ -190,13 +191,15 @@ func learnGame(n learner, rng *rand.Rand, alpha float32, four float64) int64 {
 	}
 }
 
+// network4 is a 4-tuple network as train teaches it.
+type network4 struct{ *solver.Network }
+
 // images is the number of weights a board reads.
-func (n *Network) images() int { return numImages }
+func (n network4) images() int { return solver.Placements4 }
 
 // update adds delta to every weight b reads.
-func (n *Network) update(b game2048.Bitboard, delta float32) {
-	for i := range images {
-		im := &images[i]
-		n.W[im.tuple][im.index(uint64(b))] += delta
+func (n network4) update(b game2048.Bitboard, delta float32) {
+	for i, j := range solver.Indexes4(b) {
+		n.W[i/8][j] += delta
 	}
 }
