@@ -19,7 +19,8 @@ func newOthelloCommand() *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
-		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand())
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand(),
+		newOthelloEval6Command())
 	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloBookCommand())
 	return cmd
 }

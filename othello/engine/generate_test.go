@@ -18,6 +18,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
 		{"midgame_default.bin.gz", defaultMidgameFile, "ea37c984c9e167a3484630a7dd635fe1c0810926b2f7494d724565437385147a"},
 		{"book_default.bin.gz", defaultBookFile, "bda61b767fa15133c4df54895b49a4b01b95aab5a8b660b0b7adcd1fac32afd5"},
+		{"eval6_default.txt", defaultSmallFile, "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"},
 		{"opening6_default.txt.gz", defaultOpening6File, "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
