@@ -14,7 +14,7 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, nboard, book",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, eval6, nboard, book",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}

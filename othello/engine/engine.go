@@ -182,8 +182,10 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 			e.using = e.patterns
 			defer func() { e.using = nil }()
 		case 6:
-			e.usingSm = e.smallEval
-			defer func() { e.usingSm = nil }()
+			if n <= smallEvalEmpties {
+				e.usingSm = e.smallEval
+				defer func() { e.usingSm = nil }()
+			}
 		}
 		// A midgame search first fills the table with good move orders and guesses
 		// the score; with the patterns it can go deeper (to 12 empties), as its

@@ -20,10 +20,6 @@ func TestDefaultSmallEvalLoads(t *testing.T) {
 	if !bytes.Equal(b.Bytes(), defaultSmallFile) {
 		t.Fatalf("written again:\n%s\nembedded:\n%s", b.Bytes(), defaultSmallFile)
 	}
-	// Beyond the samples' empties the weights stay as at the ends.
-	if e.iw[30] != e.iw[smallMax] || e.iw[5] != e.iw[smallMin] || e.iw[smallMax] == e.iw[smallMin] {
-		t.Errorf("weights at 30, 22, 12, 5 empties: %v %v %v %v", e.iw[30], e.iw[smallMax], e.iw[smallMin], e.iw[5])
-	}
 }
 
 func TestReadSmallEvalRejects(t *testing.T) {
@@ -59,7 +55,7 @@ func TestFitSmallEvalRecovers(t *testing.T) {
 	var pos []othello.Position
 	var scores []float64
 	for len(pos) < 3000 {
-		p := randomPosition(rnd, 6, 12+rnd.IntN(11)) // where the fit and the use agree
+		p := randomPosition(rnd, 6, 12+rnd.IntN(20))
 		if p.Over() {
 			continue
 		}
