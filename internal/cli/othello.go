@@ -14,12 +14,13 @@ import (
 func newOthelloCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "othello",
-		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, nboard, nbmatch, book",
+		Short: "Othello tools: moves, perft, solve, analyze, match, samples, train, midgame, tempo, opening, eval6, nboard, nbmatch, book",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newOthelloMovesCommand(), newOthelloPerftCommand(), newOthelloSolveCommand(),
-		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand())
+		newOthelloAnalyzeCommand(), newOthelloMatchCommand(), newOthelloSamplesCommand(), newOthelloTrainCommand(), newOthelloMidgameCommand(), newOthelloTempoCommand(), newOthelloOpeningCommand(),
+		newOthelloEval6Command())
 	cmd.AddCommand(newOthelloNBoardCommand(), newOthelloNBMatchCommand(), newOthelloBookCommand())
 	return cmd
 }

@@ -27,6 +27,9 @@ type Options struct {
 	// Patterns is the evaluation the exact solver orders moves by on 8x8; nil means
 	// DefaultPatterns.
 	Patterns *Patterns
+	// SmallEval is the evaluation the exact solver orders moves by and guesses
+	// its first window from on 6x6; nil means DefaultSmallEval.
+	SmallEval *SmallEval
 	// Midgame is the evaluation of midgame searches on 8x8 (unless Limits.Classic
 	// asks for the hand-made one); nil means DefaultMidgame, if the build has one.
 	Midgame *Midgame
@@ -45,6 +48,8 @@ type Engine struct {
 	workers   int
 	patterns  *Patterns   // the solver's evaluation on 8x8
 	using     *Patterns   // patterns while the current search solves, else nil
+	smallEval *SmallEval  // the solver's evaluation on 6x6, or nil for the hand-made one
+	usingSm   *SmallEval  // smallEval while the current search solves, else nil
 	midgame   *Midgame    // the learned midgame evaluation, or nil
 	book      *Book       // the opening book, or nil
 	usingMid  *Midgame    // midgame while the current search uses it, else nil
@@ -66,7 +71,11 @@ func New(opt Options) *Engine {
 	if opt.Midgame == nil {
 		opt.Midgame = DefaultMidgame()
 	}
-	return &Engine{tt: newTable(opt.TableBits), tableBits: opt.TableBits, workers: opt.Workers, patterns: opt.Patterns, midgame: opt.Midgame, book: opt.Book}
+	if opt.SmallEval == nil {
+		opt.SmallEval = DefaultSmallEval()
+	}
+	return &Engine{tt: newTable(opt.TableBits), tableBits: opt.TableBits, workers: opt.Workers, patterns: opt.Patterns,
+		smallEval: opt.SmallEval, midgame: opt.Midgame, book: opt.Book}
 }
 
 // Limits bound one search. The zero value searches to depth 1. Cancellation and
@@ -168,9 +177,15 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 	n := pos.Empties()
 	var res Result
 	if lim.Endgame > 0 && n <= lim.Endgame {
-		if pos.Size() == 8 {
+		switch pos.Size() {
+		case 8:
 			e.using = e.patterns
 			defer func() { e.using = nil }()
+		case 6:
+			if n <= smallEvalEmpties {
+				e.usingSm = e.smallEval
+				defer func() { e.usingSm = nil }()
+			}
 		}
 		// A midgame search first fills the table with good move orders and guesses
 		// the score; with the patterns it can go deeper (to 12 empties), as its

@@ -27,6 +27,7 @@ type searcher struct {
 	pl        *pool         // the search's workers, for sharing moves with idle ones
 	pat       *fastPatterns // if not nil, the evaluation instead of the hand-made one
 	mid       *Midgame      // else if not nil, the evaluation
+	small     *SmallEval    // else if not nil, the evaluation (6x6 solves)
 	selective bool          // ProbCut in the midgame search
 
 	// Move lists, one per level of the recursion, so they never go to the heap
@@ -66,6 +67,9 @@ func (s *searcher) eval(p, o uint64) int {
 	}
 	if s.mid != nil {
 		return s.midgameEval(p, o)
+	}
+	if s.small != nil {
+		return s.smallEval(p, o)
 	}
 	return s.evaluate(p, o)
 }
@@ -203,7 +207,7 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 		for i := range list {
 			m := &list[i]
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			m.key += int16(s.evaluate(np, no) / (unit / 2))
+			m.key += int16(s.eval(np, no) / (unit / 2))
 		}
 	}
 	sortMoves(list)

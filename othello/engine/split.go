@@ -29,8 +29,9 @@ type pool struct {
 	e   *Engine
 	g   geometry
 	run *searchRun
-	pat *Patterns // the evaluation of every searcher, or nil for the hand-made one
-	mid *Midgame  // else this one, if not nil
+	pat *Patterns  // the evaluation of every searcher, or nil for the hand-made one
+	mid *Midgame   // else this one, if not nil
+	sm  *SmallEval // else this one (6x6), if not nil
 	// selective turns ProbCut on in every searcher's midgame search.
 	selective bool
 	idle      atomic.Int32 // CPUs free to help
@@ -40,7 +41,7 @@ type pool struct {
 }
 
 func (e *Engine) newPool(g geometry, r *searchRun) *pool {
-	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid, selective: e.selective}
+	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid, sm: e.usingSm, selective: e.selective}
 	pl.all = append(pl.all, pl.newSearcher())
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
@@ -57,6 +58,7 @@ func (pl *pool) newSearcher() *searcher {
 		s = new(searcher)
 	}
 	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat.searchForm(), pl.mid, pl.selective
+	s.small = pl.sm
 	s.nodes, s.reported, s.aborted = 0, 0, false
 	return s
 }
