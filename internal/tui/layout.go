@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // tooSmall is the view for a window that cannot hold the game, wrapped to the
@@ -23,53 +23,20 @@ func tooSmall(width, height, needW, needH int) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrap breaks text into lines of at most width cells at spaces; a word longer
-// than width is cut. A width below 1 leaves the text on one line.
+// wrap breaks text into lines of at most width cells at spaces (runs of spaces
+// count as one); a word longer than width is cut. A width below 1 leaves the text
+// on one line.
 func wrap(text string, width int) []string {
 	words := strings.Fields(text)
 	if width < 1 || len(words) == 0 {
 		return []string{text}
 	}
-	var lines []string
-	line := ""
-	for _, w := range words {
-		for lipgloss.Width(w) > width { // a word wider than the window: cut it
-			if line != "" {
-				lines, line = append(lines, line), ""
-			}
-			r := []rune(w)
-			n := 0
-			for n < len(r) && lipgloss.Width(string(r[:n+1])) <= width {
-				n++
-			}
-			lines, w = append(lines, string(r[:n])), string(r[n:])
-		}
-		switch {
-		case w == "":
-		case line == "":
-			line = w
-		case lipgloss.Width(line)+1+lipgloss.Width(w) <= width:
-			line += " " + w
-		default:
-			lines, line = append(lines, line), w
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
+	return strings.Split(ansi.Wrap(strings.Join(words, " "), width, ""), "\n")
 }
 
 // clip shortens text to width cells, ending it with "…" when it had to cut.
 func clip(text string, width int) string {
-	if lipgloss.Width(text) <= width {
-		return text
-	}
-	r := []rune(text)
-	for len(r) > 0 && lipgloss.Width(string(r))+1 > width {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
+	return ansi.Truncate(text, width, "…")
 }
 
 // statusLines lays text out in at most n lines of width cells: wrapped, with the

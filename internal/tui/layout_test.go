@@ -117,3 +117,53 @@ func Test2048LinesFitTheWidthItNeeds(t *testing.T) {
 		})
 	}
 }
+
+// TestWrapAndClip holds the contract of wrap, clip and statusLines: lines of at
+// most width cells, every word kept in order (long words cut, not dropped), and a
+// clipped line that says so with "…".
+func TestWrapAndClip(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		width int
+		want  []string
+	}{
+		{"a bb ccc", 4, []string{"a bb", "ccc"}},
+		{"  spaced   out  words ", 7, []string{"spaced", "out", "words"}},
+		{"abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"go abcdefghij", 4, []string{"go", "abcd", "efgh", "ij"}},
+		{"one line", 0, []string{"one line"}},
+		{"", 5, []string{""}},
+		{"●○ ●○ ●○", 5, []string{"●○ ●○", "●○"}},
+	} {
+		t.Run(tc.text+" "+itoa(tc.width), func(t *testing.T) {
+			got := wrap(tc.text, tc.width)
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Fatalf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		text  string
+		width int
+		want  string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a longer status line", 10, "a longer …"},
+	} {
+		t.Run("clip "+tc.text, func(t *testing.T) {
+			if got := clip(tc.text, tc.width); got != tc.want {
+				t.Fatalf("clip(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+			}
+		})
+	}
+	lines := statusLines("the engine thinks a long while about this move", 12, 2)
+	if len(lines) != 2 || !strings.HasSuffix(lines[1], "…") {
+		t.Fatalf("statusLines = %q, want 2 lines, the last clipped", lines)
+	}
+	for _, l := range lines {
+		if lipgloss.Width(l) > 12 {
+			t.Fatalf("statusLines: %q is wider than 12", l)
+		}
+	}
+}
