@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -78,18 +77,7 @@ The built-in evaluation was made by:
 			if err := out.commit(); err != nil {
 				return err
 			}
-			sum := struct {
-				Games   int     `json:"games"`
-				Samples int     `json:"samples"`
-				Out     string  `json:"out"`
-				Seconds float64 `json:"seconds"`
-			}{games, len(samples), outPath, time.Since(start).Seconds()}
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "Fitted the 6x6 evaluation to %d positions from %d games in %.1f s; wrote %s.\n",
-				sum.Samples, games, sum.Seconds, outPath)
-			return nil
+			return printSampleRun(cmd, asJSON, games, len(samples), outPath, start, "Fitted the 6x6 evaluation to %d positions from %d games in %.1f s; wrote %s.\n")
 		},
 	}
 	f := cmd.Flags()

@@ -134,18 +134,7 @@ Ctrl+C stops and writes every position solved so far.`,
 					len(samples), plural(finished, "game"), games, outPath)
 				return errInterrupted
 			}
-			sum := struct {
-				Games   int     `json:"games"`
-				Samples int     `json:"samples"`
-				Out     string  `json:"out"`
-				Seconds float64 `json:"seconds"`
-			}{games, len(samples), outPath, time.Since(start).Seconds()}
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "Solved %d positions from %d games in %.1f s; wrote %s.\n",
-				sum.Samples, games, sum.Seconds, outPath)
-			return nil
+			return printSampleRun(cmd, asJSON, games, len(samples), outPath, start, "Solved %d positions from %d games in %.1f s; wrote %s.\n")
 		},
 	}
 	f := cmd.Flags()
@@ -293,4 +282,21 @@ func readPatternsFile(path, flag string) (*engine.Patterns, error) {
 		return nil, badInputf("%s %s: %v", flag, path, err)
 	}
 	return w, nil
+}
+
+// printSampleRun prints the summary of a run that took positions from games
+// (othello samples, othello eval6): JSON with --json, else the sentence format
+// given the positions, the games, the seconds and the file written.
+func printSampleRun(cmd *cobra.Command, asJSON bool, games, samples int, outPath string, start time.Time, format string) error {
+	sum := struct {
+		Games   int     `json:"games"`
+		Samples int     `json:"samples"`
+		Out     string  `json:"out"`
+		Seconds float64 `json:"seconds"`
+	}{games, samples, outPath, time.Since(start).Seconds()}
+	if asJSON {
+		return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), format, sum.Samples, games, sum.Seconds, outPath)
+	return nil
 }

@@ -43,7 +43,7 @@ func EndgameSamples(ctx context.Context, opts SampleOptions, progress func(done 
 		return nil, fmt.Errorf("engine: empties %d to %d: want 1 <= min <= max <= 40", opts.MinEmpties, opts.MaxEmpties)
 	}
 	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *engine.Engine, g int) []Sample {
-		return gameSamples(ctx, e, opts, g)
+		return gameSamples(ctx, e, opts, g, 8)
 	})
 }
 
@@ -93,15 +93,16 @@ feed:
 	return out, ctx.Err()
 }
 
-// gameSamples plays game g of opts and solves its sampled position and children.
-func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g int) []Sample {
+// gameSamples plays game g of opts on a size x size board and solves its sampled
+// position and children.
+func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g, size int) []Sample {
 	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(g)))
 	// The moves come from an engine of the game's own, so they do not depend on
 	// what the worker searched before (the solver's table does not matter: its
 	// scores are exact).
 	player := engine.New(engine.Options{Workers: 1, TableBits: 12})
 	target := opts.MinEmpties + rnd.IntN(opts.MaxEmpties-opts.MinEmpties+1)
-	pos, _ := othello.NewPosition(8)
+	pos, _ := othello.NewPosition(size)
 	for pos.Empties() > target && !pos.Over() {
 		if pos.MustPass() {
 			pos = pos.Pass()
