@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/gridgames/gridgames/othello/engine/train"
@@ -30,24 +29,9 @@ The built-in evaluation was made by:
 		Example: `  gridgames othello eval6 --games 300 --seed 1 --empties 12-22 --out eval6.txt`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if games < 1 {
-				return badInputf("--games %d: want 1 or more", games)
-			}
-			lo, hi, err := parseRange(empties)
+			opts, err := sampleOptions(games, seed, empties, outPath, workers, 32, "6x6", "the evaluation")
 			if err != nil {
-				return badInputf("--empties %q: %v", empties, err)
-			}
-			if hi > 32 {
-				return badInputf("--empties %q: a 6x6 game has at most 32 empty squares", empties)
-			}
-			if outPath == "" {
-				return badInputf("--out is required: the file to write the evaluation to")
-			}
-			if err := checkWorkers(workers); err != nil {
 				return err
-			}
-			if workers == 0 {
-				workers = runtime.GOMAXPROCS(0)
 			}
 			out, err := createBeside("--out", outPath)
 			if err != nil {
@@ -56,8 +40,7 @@ The built-in evaluation was made by:
 			defer out.discard()
 			start := time.Now()
 			bar := newProgress(cmd, "solving")
-			samples, err := train.SmallSamples(cmd.Context(), train.SampleOptions{Games: games, Seed: seed,
-				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
+			samples, err := train.SmallSamples(cmd.Context(), opts,
 				func(done int) { bar.report(done, games) })
 			bar.finish()
 			if errors.Is(err, context.Canceled) {

@@ -86,21 +86,9 @@ Ctrl+C stops and writes every position solved so far.`,
 		Example: `  gridgames othello samples --games 2000 --seed 1 --empties 12-20 --out s1.txt`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if games < 1 {
-				return badInputf("--games %d: want 1 or more", games)
-			}
-			lo, hi, err := parseRange(empties)
+			opts, err := sampleOptions(games, seed, empties, outPath, workers, 0, "", "the samples")
 			if err != nil {
-				return badInputf("--empties %q: %v", empties, err)
-			}
-			if outPath == "" {
-				return badInputf("--out is required: the file to write the samples to")
-			}
-			if err := checkWorkers(workers); err != nil {
 				return err
-			}
-			if workers == 0 {
-				workers = runtime.GOMAXPROCS(0)
 			}
 			out, err := createBeside("--out", outPath)
 			if err != nil {
@@ -110,8 +98,7 @@ Ctrl+C stops and writes every position solved so far.`,
 			start := time.Now()
 			bar := newProgress(cmd, "solving")
 			finished := 0
-			samples, err := train.EndgameSamples(cmd.Context(), train.SampleOptions{Games: games, Seed: seed,
-				MinEmpties: lo, MaxEmpties: hi, Workers: workers},
+			samples, err := train.EndgameSamples(cmd.Context(), opts,
 				func(done int) { finished = done; bar.report(done, games) })
 			bar.finish()
 			stopped := errors.Is(err, context.Canceled)
@@ -299,4 +286,32 @@ func printSampleRun(cmd *cobra.Command, asJSON bool, games, samples int, outPath
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), format, sum.Samples, games, sum.Seconds, outPath)
 	return nil
+}
+
+// sampleOptions checks the flags othello samples and othello eval6 share and
+// gives the options of their sample games: --games at least 1, --empties a range
+// of at most maxEmpties when that is above 0 (board names the board in the
+// message; otherwise the library checks the range), --out given
+// (what it receives), --workers (0: one per CPU).
+func sampleOptions(games int, seed uint64, empties, outPath string, workers, maxEmpties int, board, what string) (train.SampleOptions, error) {
+	if games < 1 {
+		return train.SampleOptions{}, badInputf("--games %d: want 1 or more", games)
+	}
+	lo, hi, err := parseRange(empties)
+	if err != nil {
+		return train.SampleOptions{}, badInputf("--empties %q: %v", empties, err)
+	}
+	if maxEmpties > 0 && hi > maxEmpties {
+		return train.SampleOptions{}, badInputf("--empties %q: a %s game has at most %d empty squares", empties, board, maxEmpties)
+	}
+	if outPath == "" {
+		return train.SampleOptions{}, badInputf("--out is required: the file to write %s to", what)
+	}
+	if err := checkWorkers(workers); err != nil {
+		return train.SampleOptions{}, err
+	}
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return train.SampleOptions{Games: games, Seed: seed, MinEmpties: lo, MaxEmpties: hi, Workers: workers}, nil
 }
