@@ -98,6 +98,12 @@ type Limits struct {
 	// NoProbcut turns off the selective search (ProbCut) that midgame searches
 	// with the learned evaluation use: every move is then searched to full depth.
 	NoProbcut bool
+	// SingleDepth makes a midgame Score the value of the deepest iteration alone.
+	// By default it is the mean of the two deepest iterations' values (depths d
+	// and d-1): a search's leaves are valued for the side to move at one depth and
+	// for the other side at the next, so single depths swing with their parity and
+	// the mean does not. Training sets it, for labels that come from one depth.
+	SingleDepth bool
 	// Progress, if not nil, is told how the search is going about every
 	// ProgressInterval while it runs (never for a search that ends sooner), from
 	// one goroutine at a time.
@@ -135,7 +141,9 @@ type Progress struct {
 type Result struct {
 	Move othello.Square `json:"move"` // Pass when the side to move must pass
 	// Score is the value for the side to move in discs: exact final disc difference
-	// (empties to the winner) when Exact, else the evaluation's estimate.
+	// (empties to the winner) when Exact, else the evaluation's estimate: the mean
+	// of the depth-Depth and depth-(Depth-1) searches' values unless
+	// Limits.SingleDepth (or Depth is 1, or the search reached the end of the game).
 	Score float64          `json:"score"`
 	Exact bool             `json:"exact"`
 	Depth int              `json:"depth"` // plies searched (empties when Exact)
@@ -194,7 +202,7 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 		if e.using != nil {
 			pd = max(2, n-12)
 		}
-		pre := e.iterate(run, pos, min(n-1, pd), 0)
+		pre := e.iterate(run, pos, min(n-1, pd), 0, !lim.SingleDepth)
 		res = pre
 		if !run.stopped() {
 			if r, ok := e.solveRoot(run, pos, lim.WLD, int(pre.Score)); ok {
@@ -209,7 +217,7 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 				depth = 60
 			}
 		}
-		res = e.iterate(run, pos, depth, lim.Time)
+		res = e.iterate(run, pos, depth, lim.Time, !lim.SingleDepth)
 	}
 	if res.Depth == 0 || !pos.IsLegal(res.Move) {
 		res.Move = pos.LegalMoves()[0] // stopped before any iteration finished
@@ -330,8 +338,10 @@ func (r *searchRun) update(f func(p *Progress)) {
 
 // iterate deepens the midgame search to maxDepth, or until the time budget (if any)
 // would be overrun by the next iteration, or the run stops. It returns the deepest
-// finished iteration's result (depth 1 always finishes unless stopped at once).
-func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, budget time.Duration) Result {
+// finished iteration's result (depth 1 always finishes unless stopped at once), its
+// Score the mean of its value and the iteration before's when blend (see
+// Limits.SingleDepth).
+func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, budget time.Duration, blend bool) Result {
 	start := time.Now()
 	var best Result
 	prevScore := 0
@@ -360,7 +370,11 @@ func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, bud
 			}
 			break
 		}
-		best = Result{Move: othello.Square(r.move), Score: float64(r.score) / unit, Depth: depth}
+		score := float64(r.score)
+		if blend && depth >= 2 && depth < pos.Empties() {
+			score = (score + float64(prevScore)) / 2 // see Limits.SingleDepth
+		}
+		best = Result{Move: othello.Square(r.move), Score: score / unit, Depth: depth}
 		run.update(func(p *Progress) { p.Move, p.Score, p.Depth = best.Move, best.Score, depth })
 		prevScore = r.score
 		took := time.Since(t0)

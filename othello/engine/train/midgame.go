@@ -99,7 +99,7 @@ func label(ctx context.Context, solver, searcher *engine.Engine, pos othello.Pos
 		v, ok := exactValue(ctx, solver, pos)
 		return float64(v), ok
 	}
-	r, err := searcher.Search(ctx, pos, engine.Limits{Depth: opts.Depth, NoProbcut: true})
+	r, err := searcher.Search(ctx, pos, engine.Limits{Depth: opts.Depth, NoProbcut: true, SingleDepth: true})
 	if err != nil {
 		return 0, false
 	}

@@ -152,7 +152,7 @@ func tempoSwing(ctx context.Context, phases *engine.Midgame, k, d, from, to int,
 	searcher := engine.New(engine.Options{Workers: 1, TableBits: 18, Midgame: phases})
 	var v [2]float64
 	for i := range v {
-		r, err := searcher.Search(ctx, pos, engine.Limits{Depth: d + i, NoProbcut: true})
+		r, err := searcher.Search(ctx, pos, engine.Limits{Depth: d + i, NoProbcut: true, SingleDepth: true})
 		if err != nil {
 			return nil
 		}
