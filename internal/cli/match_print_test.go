@@ -10,11 +10,11 @@ import (
 
 // The tables and JSON of othello match and othello nbmatch, byte for byte.
 func TestMatchSummaryBytes(t *testing.T) {
-	match := matchSummary{First: "level3", Second: "random", Games: 5, Wins: 3, Draws: 1, Losses: 1,
-		WinRate: 0.7, MeanDiscs: 12.4, AsBlack: [3]int{2, 0, 1}, AsWhite: [3]int{1, 1, 0},
-		Transcript: []string{"f5d6", "f5f6"}}
-	nb := nbmatch.Summary{First: "ntest", Second: "ntest", Games: 3, Wins: 1, Draws: 1, Losses: 1,
-		WinRate: 0.5, MeanDiscs: -2.5, AsBlack: [3]int{1, 1, 0}, AsWhite: [3]int{0, 0, 1},
+	match := nbmatch.LevelsSummary{First: "level3", Second: "random", Tally: nbmatch.Tally{Games: 5, Wins: 3, Draws: 1, Losses: 1,
+		WinRate: 0.7, MeanDiscs: 12.4, AsBlack: [3]int{2, 0, 1}, AsWhite: [3]int{1, 1, 0}},
+		Transcripts: []string{"f5d6", "f5f6"}}
+	nb := nbmatch.Summary{First: "ntest", Second: "ntest", Tally: nbmatch.Tally{Games: 3, Wins: 1, Draws: 1, Losses: 1,
+		WinRate: 0.5, MeanDiscs: -2.5, AsBlack: [3]int{1, 1, 0}, AsWhite: [3]int{0, 0, 1}},
 		CPUPerMove: [2]float64{0.0123, 1.5}, Moves: [2]int{60, 58},
 		Forfeits: []nbmatch.Game{{Number: 3, FirstBlack: false, Forfeit: &nbmatch.Forfeit{Side: 0, Engine: "ntest",
 			Color: "white", Position: "pos", Reply: "a1", Reason: "a1 is not a legal move for white"}}},
@@ -36,7 +36,7 @@ game 1: f5d6
 game 2: f5f6
 `},
 		{"match table one game", func(b *strings.Builder) {
-			printMatch(b, matchSummary{First: "a", Second: "b", Games: 1, Losses: 1, AsWhite: [3]int{0, 0, 1}, MeanDiscs: -64}, 8)
+			printMatch(b, nbmatch.LevelsSummary{First: "a", Second: "b", Tally: nbmatch.Tally{Games: 1, Losses: 1, AsWhite: [3]int{0, 0, 1}, MeanDiscs: -64}}, 8)
 		}, `a against b, 1 game on 8x8
 
               wins  draws  losses
