@@ -158,16 +158,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	if _, err := m.WriteTo(out); err != nil {
-		return err
-	}
-	if err := out.commit(); err != nil {
-		return err
-	}
-	if !o.json {
-		fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s; use it with --midgame %s.\n", o.outPath, o.outPath)
-	}
-	return nil
+	return commitMidgame(cmd, out, m, o.outPath, o.json)
 }
 
 // phaseSpan is the empty squares of a midgame phase: "1-8" for phase 0.
@@ -196,6 +187,21 @@ func writeSamplesFile(path string, samples []train.Sample) error {
 		return err
 	}
 	return f.Close()
+}
+
+// commitMidgame writes m to out, renames it to path, and (unless quiet, as
+// with --json) says so and how to use it.
+func commitMidgame(cmd *cobra.Command, out *atomicFile, m *engine.Midgame, path string, quiet bool) error {
+	if _, err := m.WriteTo(out); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	if !quiet {
+		fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s; use it with --midgame %s.\n", path, path)
+	}
+	return nil
 }
 
 // readMidgameFile loads a midgame evaluation, naming the flag in errors.

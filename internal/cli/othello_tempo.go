@@ -107,16 +107,7 @@ func (o *tempoOptions) run(cmd *cobra.Command) error {
 	if err := o.print(cmd.OutOrStdout(), phases); err != nil {
 		return err
 	}
-	if _, err := m.WriteTo(out); err != nil {
-		return err
-	}
-	if err := out.commit(); err != nil {
-		return err
-	}
-	if !o.json {
-		fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s; use it with --midgame %s.\n", o.outPath, o.outPath)
-	}
-	return nil
+	return commitMidgame(cmd, out, m, o.outPath, o.json)
 }
 
 // print writes a line a phase: JSON with --json, else a sentence.
