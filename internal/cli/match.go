@@ -34,12 +34,7 @@ among those near the best, so games differ); --book says whose levels do.`,
 		Example: `  gridgames othello match --black 3 --white 2 --games 100
   gridgames othello match --black level10 --white greedy --games 20 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := o.validate(); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.black, "black", "", "first player: a level 1-10, random or greedy (black in odd games)")

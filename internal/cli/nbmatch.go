@@ -35,12 +35,7 @@ before each go and after its answer (Linux only).`,
     --first-depth 14 --second 'cd /tmp/ntest/run && ./ntest' --second-depth 14 --games 20
   taskset -c 0 gridgames othello nbmatch --first 'edax -n 1' --second 'ntest' --second-depth 10 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := o.validate(); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.first, "first", "", "the first engine's command line (black in odd games)")

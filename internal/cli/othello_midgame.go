@@ -41,12 +41,7 @@ phase's samples (othello train reads them). The result is for --midgame.
 The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello tempo:
   gridgames othello midgame --games 20000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := o.validate(); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.games, "games", 20000, "games to take each phase's positions from")

@@ -27,12 +27,7 @@ only on the input and the flags.
 The built-in evaluation was made by othello midgame, then:
   gridgames othello tempo --midgame m.gz --out midgame_default.bin.gz`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := o.validate(); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.inPath, "midgame", "", "the midgame evaluation to correct (from othello midgame)")
