@@ -22,7 +22,7 @@ type Board struct {
 	cells      []Tile // row-major
 }
 
-// NewBoard returns an empty rows x cols board, or an error wrapping ErrSize.
+// NewBoard returns an empty rows x cols board, or a *RulesError wrapping ErrSize.
 func NewBoard(rows, cols int) (Board, error) {
 	if err := checkSize(rows, cols); err != nil {
 		return Board{}, err

@@ -104,8 +104,17 @@ func TestRulesValidate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := ok
 			tc.change(&r)
-			if err := r.Validate(); !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+			err := r.Validate()
+			if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
 				t.Fatalf("Validate = %v, want %v", err, tc.want)
+			}
+			if err == nil {
+				return
+			}
+			var re *RulesError
+			if !errors.As(err, &re) || err.Error() != "game2048: "+re.Reason ||
+				!strings.HasPrefix("game2048: "+re.Reason, tc.want.Error()+": ") {
+				t.Fatalf("Validate = %q (%T): want a *RulesError whose Reason is the message without \"game2048: \"", err, err)
 			}
 		})
 	}

@@ -1,7 +1,5 @@
 package game2048
 
-import "fmt"
-
 // Board sizes allowed for rows and columns.
 const (
 	MinSize = 2
@@ -31,20 +29,21 @@ func DefaultRules() Rules {
 	return Rules{Rows: 4, Cols: 4, FourChance: 0.1, WinTile: 2048, StartTiles: 2}
 }
 
-// Validate reports the first thing wrong with r, wrapping ErrSize or ErrRules.
+// Validate reports the first thing wrong with r: a *RulesError wrapping ErrSize
+// or ErrRules.
 func (r Rules) Validate() error {
 	if err := checkSize(r.Rows, r.Cols); err != nil {
 		return err
 	}
 	if !(r.FourChance >= 0 && r.FourChance <= 1) { // also rejects NaN
-		return fmt.Errorf("%w: chance of a 4 is %v, want 0 to 1", ErrRules, r.FourChance)
+		return rulesError("chance of a 4 is %v, want 0 to 1", r.FourChance)
 	}
 	if t, err := TileOf(r.WinTile); err != nil || t < MinWinTile {
-		return fmt.Errorf("%w: win tile %d is not a power of two from 4 to 2^62", ErrRules, r.WinTile)
+		return rulesError("win tile %d is not a power of two from 4 to 2^62", r.WinTile)
 	}
 	if r.StartTiles < 1 || r.StartTiles > r.Rows*r.Cols {
-		return fmt.Errorf("%w: %d start tiles on a %dx%d board, want 1 to %d",
-			ErrRules, r.StartTiles, r.Rows, r.Cols, r.Rows*r.Cols)
+		return rulesError("%d start tiles on a %dx%d board, want 1 to %d",
+			r.StartTiles, r.Rows, r.Cols, r.Rows*r.Cols)
 	}
 	return nil
 }
@@ -57,8 +56,8 @@ func (r Rules) winExp() Tile {
 
 func checkSize(rows, cols int) error {
 	if rows < MinSize || rows > MaxSize || cols < MinSize || cols > MaxSize {
-		return fmt.Errorf("%w: %dx%d, want rows and columns from %d to %d",
-			ErrSize, rows, cols, MinSize, MaxSize)
+		return sizeError("%dx%d, want rows and columns from %d to %d",
+			rows, cols, MinSize, MaxSize)
 	}
 	return nil
 }

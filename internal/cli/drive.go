@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -165,11 +164,12 @@ func runDrive(cmd *cobra.Command, fl driveFlags) error {
 	if page != nil {
 		defer page.Close()
 	}
+	var pageErr *drive.PageError
 	switch {
 	case ctx.Err() != nil:
 		return errInterrupted
-	case errors.Is(err, drive.ErrLoad), errors.Is(err, drive.ErrNoBoard), errors.Is(err, drive.ErrPage):
-		return badInputf("--url %q: %s", fl.url, strings.TrimPrefix(err.Error(), "drive: "))
+	case errors.As(err, &pageErr):
+		return badInputf("--url %q: %s", fl.url, pageErr.Reason)
 	case errors.Is(err, drive.ErrNoBrowser) && fl.chromium == "":
 		return fmt.Errorf("%w; or name one with --chromium PATH", err)
 	case err != nil:

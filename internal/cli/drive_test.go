@@ -83,6 +83,18 @@ func TestDriveUnreachable(t *testing.T) {
 	}
 }
 
+// The page's reason reaches the user after the address, without the drive
+// package's prefix: the whole line.
+func TestDriveNotFoundLine(t *testing.T) {
+	needChromium(t)
+	url := strings.Replace(testPage(t, ""), "classic.html", "missing.html", 1)
+	out, errOut, code := run(t, "", "2048", "drive", "--url", url)
+	want := fmt.Sprintf("gridgames: --url %q: the page did not load: HTTP 404 Not Found\n", url)
+	if code != exitBadInput || out != "" || errOut != want {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitBadInput, want)
+	}
+}
+
 // The command plays a whole 3x3 game on the test page; its figures are those of
 // the same solver playing game2048 with the page's seed.
 func TestDrivePlaysToTheEnd(t *testing.T) {

@@ -60,12 +60,16 @@ func (c *chanceValue) Set(text string) error {
 
 func (c *chanceValue) Type() string { return "chance" }
 
-// rulesError names the flags behind a game2048 rules error: the board size
-// (--rows, --cols) or the other rules (--win, --four).
+// rulesError names the flags behind a game2048 rules error (a
+// *game2048.RulesError, whose Reason it shows): the board size (--rows, --cols)
+// or the other rules (--win, --four).
 func rulesError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "game2048: ")
-	if errors.Is(err, game2048.ErrSize) {
-		return badInputf("--rows/--cols: %s", msg)
+	var re *game2048.RulesError
+	if !errors.As(err, &re) {
+		return err
 	}
-	return badInputf("--win/--four: %s", msg)
+	if errors.Is(re, game2048.ErrSize) {
+		return badInputf("--rows/--cols: %s", re.Reason)
+	}
+	return badInputf("--win/--four: %s", re.Reason)
 }

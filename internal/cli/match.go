@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -17,40 +15,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// matchSeat reads a match player: a level, random or greedy (a person cannot
-// play a match).
-func matchSeat(flag, spec string) (session.Seat, error) {
-	seat, err := session.ParseSeat(spec)
-	want := fmt.Sprintf("want a level from 1 to %d (or classic1 to classic%d), random or greedy", engine.MaxLevel, engine.MaxLevel)
-	switch {
-	case err != nil:
-		return seat, badInputf("--%s %q: %s", flag, spec, want)
-	case seat.IsHuman():
-		return seat, badInputf("--%s %q: %s (a match is between computer players)", flag, spec, want)
-	}
-	return seat, nil
-}
-
-// matchSummary is what `othello match --json` prints, from the first player's side.
-type matchSummary struct {
-	First      string   `json:"first"`
-	Second     string   `json:"second"`
-	Games      int      `json:"games"`
-	Wins       int      `json:"wins"`
-	Draws      int      `json:"draws"`
-	Losses     int      `json:"losses"`
-	WinRate    float64  `json:"winRate"` // wins plus half the draws, per game
-	MeanDiscs  float64  `json:"meanDiscDifference"`
-	AsBlack    [3]int   `json:"asBlack"` // wins, draws, losses with black
-	AsWhite    [3]int   `json:"asWhite"`
-	Transcript []string `json:"transcripts,omitempty"`
-}
-
 func newOthelloMatchCommand() *cobra.Command {
-	var black, white, midgame, secondMidgame, book string
-	var games, size, opening, workers int
-	var seed uint64
-	var asJSON, transcripts bool
+	var o matchOptions
 	cmd := &cobra.Command{
 		Use:   "match --black SPEC --white SPEC --games N",
 		Short: "Play engine against engine and tabulate the results",
@@ -68,229 +34,142 @@ among those near the best, so games differ); --book says whose levels do.`,
 		Example: `  gridgames othello match --black 3 --white 2 --games 100
   gridgames othello match --black level10 --white greedy --games 20 --json`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if games < 1 {
-				return badInputf("--games %d: want 1 or more", games)
-			}
-			if opening < 0 || opening > 20 {
-				return badInputf("--opening %d: want 0 to 20 random plies", opening)
-			}
-			if err := checkWorkers(workers); err != nil {
-				return err
-			}
-			start, err := othello.NewPosition(size)
-			if err != nil {
-				return badInputf("--size %d: Othello boards are 4, 6 or 8 squares wide", size)
-			}
-			a, err := matchSeat("black", black)
-			if err != nil {
-				return err
-			}
-			b, err := matchSeat("white", white)
-			if err != nil {
-				return err
-			}
-			if workers == 0 {
-				workers = defaultWorkers()
-			}
-			books, err := matchBooks(book)
-			if err != nil {
-				return err
-			}
-			var mid [2]*engine.Midgame // by player: first, second
-			if midgame != "" {
-				if mid[0], err = readMidgameFile(midgame, "--midgame"); err != nil {
-					return err
-				}
-			}
-			mid[1] = mid[0]
-			if secondMidgame != "" {
-				if mid[1], err = readMidgameFile(secondMidgame, "--second-midgame"); err != nil {
-					return err
-				}
-			}
-			sum, err := runMatch(cmd, start, [2]session.Seat{a, b}, games, opening, seed, workers, mid, books)
-			interrupted := errors.Is(err, context.Canceled) && cmd.Context().Err() != nil
-			if err != nil && !interrupted {
-				return err
-			}
-			if !transcripts {
-				sum.Transcript = nil
-			}
-			out := cmd.OutOrStdout()
-			if sum.Games > 0 {
-				if asJSON {
-					if err := json.NewEncoder(out).Encode(sum); err != nil {
-						return err
-					}
-				} else {
-					printMatch(out, sum, size)
-				}
-			}
-			if interrupted {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: %s of %d finished.\n", plural(sum.Games, "game"), games)
-				return errInterrupted
-			}
-			return nil
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
-	f.StringVar(&black, "black", "", "first player: a level 1-10, random or greedy (black in odd games)")
-	f.StringVar(&white, "white", "", "second player (white in odd games)")
-	f.IntVar(&games, "games", 10, "number of games")
-	f.IntVar(&size, "size", 8, "board size: 4, 6 or 8")
-	f.IntVar(&opening, "opening", 4, "random plies played before each pair of games")
-	f.Uint64Var(&seed, "seed", 1, "seed for the openings and the random players")
-	f.IntVar(&workers, "workers", 0, "games played side by side (0: one per CPU)")
-	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	f.BoolVar(&transcripts, "transcripts", false, "also print every game's transcript")
-	f.StringVar(&book, "book", "both", "which players' levels 6-10 play from the opening book: both, first, second or none")
-	f.StringVar(&midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
-	f.StringVar(&secondMidgame, "second-midgame", "", "the second player's (--white's) midgame evaluation, to match two evaluations (default: --midgame's)")
+	f.StringVar(&o.black, "black", "", "first player: a level 1-10, random or greedy (black in odd games)")
+	f.StringVar(&o.white, "white", "", "second player (white in odd games)")
+	o.register(f, 10, "seed for the openings and the random players")
+	f.IntVar(&o.size, "size", 8, "board size: 4, 6 or 8")
+	f.IntVar(&o.workers, "workers", 0, "games played side by side (0: one per CPU)")
+	f.StringVar(&o.book, "book", "both", "which players' levels 6-10 play from the opening book: both, first, second or none")
+	f.StringVar(&o.midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
+	f.StringVar(&o.secondMidgame, "second-midgame", "", "the second player's (--white's) midgame evaluation, to match two evaluations (default: --midgame's)")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
 	return cmd
 }
 
-// matchBooks reads --book: the opening book of the first and second players.
-func matchBooks(which string) ([2]*engine.Book, error) {
-	b := engine.DefaultBook()
+// matchOptions are the flags of othello match.
+type matchOptions struct {
+	matchFlags
+	black, white, book     string
+	midgame, secondMidgame string
+	size, workers          int
+	seats                  [2]session.Seat // --black's and --white's, set by validate
+	books                  [2]bool         // whose levels play from the book, set by validate
+}
+
+// validate refuses flag values out of range, before any file is read.
+func (o *matchOptions) validate() error {
+	if err := o.matchFlags.validate(); err != nil {
+		return err
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
+	if _, err := othello.NewPosition(o.size); err != nil {
+		return badInputf("--size %d: Othello boards are 4, 6 or 8 squares wide", o.size)
+	}
+	var err error
+	if o.seats[0], err = matchSeat("black", o.black); err != nil {
+		return err
+	}
+	if o.seats[1], err = matchSeat("white", o.white); err != nil {
+		return err
+	}
+	o.books, err = matchBooks(o.book)
+	return err
+}
+
+// run reads the evaluations, plays the match and prints its summary.
+func (o *matchOptions) run(cmd *cobra.Command) error {
+	start, _ := othello.NewPosition(o.size) // validated
+	l := nbmatch.Levels{Start: start, Seats: o.seats, Games: o.games, Opening: o.opening, Seed: o.seed}
+	var err error
+	if o.midgame != "" {
+		if l.Midgame[0], err = readMidgameFile(o.midgame, "--midgame"); err != nil {
+			return err
+		}
+	}
+	l.Midgame[1] = l.Midgame[0]
+	if o.secondMidgame != "" {
+		if l.Midgame[1], err = readMidgameFile(o.secondMidgame, "--second-midgame"); err != nil {
+			return err
+		}
+	}
+	for i, use := range o.books {
+		if use {
+			l.Book[i] = engine.DefaultBook()
+		}
+	}
+	workers := o.workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	sum, err := runMatch(cmd, l, workers)
+	if !o.transcripts {
+		sum.Transcripts = nil
+	}
+	return o.report(cmd, err, sum.Games, sum, func(out io.Writer) { printMatch(out, sum, o.size) })
+}
+
+// matchSeat reads a match player: a level, random or greedy (a person cannot
+// play a match).
+func matchSeat(flag, spec string) (session.Seat, error) {
+	seat, err := session.ParseSeat(spec)
+	want := fmt.Sprintf("want a level from 1 to %d (or classic1 to classic%d), random or greedy", engine.MaxLevel, engine.MaxLevel)
+	switch {
+	case err != nil:
+		return seat, badInputf("--%s %q: %s", flag, spec, want)
+	case seat.IsHuman():
+		return seat, badInputf("--%s %q: %s (a match is between computer players)", flag, spec, want)
+	}
+	return seat, nil
+}
+
+// matchBooks reads --book: whether the first and the second player's levels
+// play from the opening book.
+func matchBooks(which string) ([2]bool, error) {
 	switch which {
 	case "both":
-		return [2]*engine.Book{b, b}, nil
+		return [2]bool{true, true}, nil
 	case "first":
-		return [2]*engine.Book{b, nil}, nil
+		return [2]bool{true, false}, nil
 	case "second":
-		return [2]*engine.Book{nil, b}, nil
+		return [2]bool{false, true}, nil
 	case "none":
-		return [2]*engine.Book{}, nil
+		return [2]bool{}, nil
 	}
-	return [2]*engine.Book{}, badInputf("--book %q: want both, first, second or none", which)
+	return [2]bool{}, badInputf("--book %q: want both, first, second or none", which)
 }
 
 // printMatch writes the match table.
-func printMatch(out io.Writer, sum matchSummary, size int) {
-	fmt.Fprintf(out, "%s against %s, %s on %dx%d\n\n", sum.First, sum.Second, plural(sum.Games, "game"), size, size)
-	fmt.Fprintf(out, "%-12s %5s %6s %7s\n", "", "wins", "draws", "losses")
-	fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as black", sum.AsBlack[0], sum.AsBlack[1], sum.AsBlack[2])
-	fmt.Fprintf(out, "%-12s %5d %6d %7d\n", "as white", sum.AsWhite[0], sum.AsWhite[1], sum.AsWhite[2])
-	fmt.Fprintf(out, "%-12s %5d %6d %7d\n\n", "total", sum.Wins, sum.Draws, sum.Losses)
-	fmt.Fprintf(out, "%s scores %.1f%% (wins plus half the draws), mean disc difference %+.1f\n",
-		sum.First, 100*sum.WinRate, sum.MeanDiscs)
-	for i, t := range sum.Transcript {
-		fmt.Fprintf(out, "game %d: %s\n", i+1, t)
-	}
+func printMatch(out io.Writer, sum nbmatch.LevelsSummary, size int) {
+	printTally(out, sum.First, sum.Second, size, sum.Tally)
+	printTranscripts(out, sum.Transcripts)
 }
 
-// runMatch plays the games, workers at a time, each worker with an engine for
-// each player, every game a session with the two seats. If the context ends, the
-// finished games are summed up and the context's error comes back with them.
-func runMatch(cmd *cobra.Command, start othello.Position, seats [2]session.Seat,
-	games, opening int, seed uint64, workers int, mid [2]*engine.Midgame, books [2]*engine.Book) (matchSummary, error) {
+// runMatch plays the games of l, workers at a time, each worker with an
+// engine for each player, with a status line or a line a game on stderr. If
+// the context ends, the finished games are summed up and context.Canceled
+// comes back with them.
+func runMatch(cmd *cobra.Command, l nbmatch.Levels, workers int) (nbmatch.LevelsSummary, error) {
 	ctx := cmd.Context()
-	openings := matchOpenings(start, (games+1)/2, opening, seed)
-	results := make([]matchResult, games)
-	live := &matchProgress{bar: newProgress(cmd, ""), games: games, moves: map[int]int{}}
-	runJobs(ctx, games, workers,
-		func() [2]*engine.Engine {
-			first := engine.Options{Workers: 1, TableBits: 20, Midgame: mid[0], Book: books[0]}
-			second := engine.Options{Workers: 1, TableBits: 20, Midgame: mid[1], Book: books[1]}
-			return [2]*engine.Engine{engine.New(first), engine.New(second)}
-		},
-		func(engs [2]*engine.Engine, i int) {
-			firstBlack := i%2 == 0
-			cfg := session.Config{Size: start.Size(), Transcript: openings[i/2], Black: seats[0], White: seats[1],
-				Seed: seed<<20 + uint64(i)}
-			eng := engs // by colour: the first player's engine plays its colour
-			if !firstBlack {
-				cfg.Black, cfg.White = seats[1], seats[0]
-				eng = [2]*engine.Engine{engs[1], engs[0]}
-			}
-			s, err := session.New(cfg)
-			live.started(i, cfg)
-			for err == nil && !s.Over() {
-				if _, err = s.ComputerMove(ctx, eng[s.Game().Turn()]); err == nil {
-					live.moved(i)
-				}
-			}
-			r := matchResult{firstBlack: firstBlack, err: err}
-			if err == nil {
-				black := s.Position().Score()
-				diff := black
-				if !firstBlack {
-					diff = -diff
-				}
-				r.diff, r.done, r.transcript = diff, true, s.Game().Transcript()
-				live.over(i, cfg, black)
-			}
-			results[i] = r
-		},
+	openings := l.Openings()
+	games := make([]nbmatch.LevelGame, l.Games)
+	live := &matchProgress{bar: newProgress(cmd, ""), games: l.Games, moves: map[int]int{}}
+	hooks := nbmatch.LevelHooks{Started: live.started, Moved: live.moved, Over: live.over}
+	runJobs(ctx, l.Games, workers, l.Engines,
+		func(engs [2]*engine.Engine, i int) { games[i] = l.PlayGame(ctx, engs, i, openings[i/2], hooks) },
 		func(i, done int) { live.finished(i, done) })
 	live.bar.finish()
-	sum, err := tallyMatch(seats, results)
+	sum, err := l.TallyLevels(games)
 	if err != nil {
 		return sum, err
 	}
 	if ctx.Err() != nil {
 		return sum, context.Canceled
-	}
-	return sum, nil
-}
-
-// matchOpenings draws n openings of the given number of random plies from start
-// (fewer when the game ends sooner), as transcripts; the same seed draws the same.
-func matchOpenings(start othello.Position, n, opening int, seed uint64) []string {
-	openings := make([]string, n)
-	for i, o := range nbmatch.Openings(start, opening, n, seed) {
-		openings[i] = othello.Transcript(o)
-	}
-	return openings
-}
-
-// matchResult is one game of a match, from the first player's side.
-type matchResult struct {
-	diff       int // first player's final disc difference
-	firstBlack bool
-	transcript string
-	done       bool
-	err        error
-}
-
-// tallyMatch sums up the finished games, leaving out those stopped or not
-// played; a game that failed otherwise is the error.
-func tallyMatch(seats [2]session.Seat, results []matchResult) (matchSummary, error) {
-	sum := matchSummary{First: seats[0].String(), Second: seats[1].String()}
-	total := 0
-	for i, r := range results {
-		if errors.Is(r.err, context.Canceled) || (!r.done && r.err == nil) {
-			continue
-		}
-		if r.err != nil {
-			return sum, fmt.Errorf("game %d: %w", i+1, r.err)
-		}
-		sum.Games++
-		k := 1
-		switch {
-		case r.diff > 0:
-			k = 0
-			sum.Wins++
-		case r.diff < 0:
-			k = 2
-			sum.Losses++
-		default:
-			sum.Draws++
-		}
-		if r.firstBlack {
-			sum.AsBlack[k]++
-		} else {
-			sum.AsWhite[k]++
-		}
-		total += r.diff
-		sum.Transcript = append(sum.Transcript, r.transcript)
-	}
-	if sum.Games > 0 {
-		sum.WinRate = (float64(sum.Wins) + float64(sum.Draws)/2) / float64(sum.Games)
-		sum.MeanDiscs = float64(total) / float64(sum.Games)
 	}
 	return sum, nil
 }

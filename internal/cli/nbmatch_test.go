@@ -92,7 +92,7 @@ func TestNBMatchEngineGone(t *testing.T) {
 
 func TestPrintNBMatchForfeit(t *testing.T) {
 	var b strings.Builder
-	sum := nbmatch.Summary{First: "a", Second: "a", Games: 1, Wins: 1, AsBlack: [3]int{1, 0, 0},
+	sum := nbmatch.Summary{First: "a", Second: "a", Tally: nbmatch.Tally{Games: 1, Wins: 1, AsBlack: [3]int{1, 0, 0}},
 		Forfeits: []nbmatch.Game{{Number: 1, FirstBlack: true, Forfeit: &nbmatch.Forfeit{Side: 1, Engine: "a", Color: "white",
 			Position: "pos", Reply: "a1", Reason: "a1 is not a legal move for white"}}}}
 	printNBMatch(&b, sum)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridgames/gridgames/internal/nbmatch"
 )
 
 const ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;"
@@ -59,17 +61,17 @@ func TestOthelloAnalyze(t *testing.T) {
 func TestOthelloMatch(t *testing.T) {
 	out, errOut, code := run(t, "", "othello", "match", "--black", "level2", "--white", "random", "--games", "4",
 		"--size", "6", "--json", "--transcripts")
-	var sum matchSummary
+	var sum nbmatch.LevelsSummary
 	if code != 0 || json.Unmarshal([]byte(out), &sum) != nil {
 		t.Fatalf("code %d, %q, %q", code, out, errOut)
 	}
-	if sum.Games != 4 || sum.Wins+sum.Draws+sum.Losses != 4 || len(sum.Transcript) != 4 ||
+	if sum.Games != 4 || sum.Wins+sum.Draws+sum.Losses != 4 || len(sum.Transcripts) != 4 ||
 		sum.AsBlack[0]+sum.AsBlack[1]+sum.AsBlack[2] != 2 || sum.First != "level 2" || sum.Second != "random" {
 		t.Fatalf("summary %+v", sum)
 	}
 	// The two games of a pair share their opening.
-	if sum.Transcript[0][:8] != sum.Transcript[1][:8] {
-		t.Fatalf("openings differ: %s / %s", sum.Transcript[0], sum.Transcript[1])
+	if sum.Transcripts[0][:8] != sum.Transcripts[1][:8] {
+		t.Fatalf("openings differ: %s / %s", sum.Transcripts[0], sum.Transcripts[1])
 	}
 	for _, tc := range []struct {
 		args []string

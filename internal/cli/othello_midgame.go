@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -25,11 +26,7 @@ type midgamePhaseLine struct {
 }
 
 func newOthelloMidgameCommand() *cobra.Command {
-	var games, perGame, depth, exact, epochs, holdout, workers int
-	var rate float64
-	var seed uint64
-	var outPath, dir string
-	var asJSON bool
+	var o midgameOptions
 	cmd := &cobra.Command{
 		Use:   "midgame --games N --out FILE [--seed S] [--dir DIR]",
 		Short: "Learn the midgame evaluation (pattern weights for every phase of the game)",
@@ -44,115 +41,134 @@ phase's samples (othello train reads them). The result is for --midgame.
 The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello tempo:
   gridgames othello midgame --games 20000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if games < 1 {
-				return badInputf("--games %d: want 1 or more", games)
+		RunE: runOptions(&o),
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.games, "games", 20000, "games to take each phase's positions from")
+	f.IntVar(&o.perGame, "per-game", 2, "positions taken from each game, per phase")
+	f.IntVar(&o.depth, "depth", 4, "plies searched to value a position that is not solved exactly")
+	f.IntVar(&o.exact, "exact", 18, "solve positions with at most this many empty squares exactly")
+	f.IntVar(&o.epochs, "epochs", 40, "passes over each phase's samples")
+	f.Float64Var(&o.rate, "rate", 0.002, "learning rate")
+	f.IntVar(&o.holdout, "holdout", 0, "samples of each phase kept aside to measure the fit")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the games and of the sample order")
+	f.IntVar(&o.workers, "workers", 0, "games played side by side (0: one per CPU)")
+	f.StringVar(&o.outPath, "out", "", "write the evaluation to this file")
+	f.StringVar(&o.dir, "dir", "", "also write each phase's samples to this directory")
+	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
+	return cmd
+}
+
+// midgameOptions are the flags of othello midgame.
+type midgameOptions struct {
+	games, perGame, depth, exact, epochs, holdout, workers int
+	rate                                                   float64
+	seed                                                   uint64
+	outPath, dir                                           string
+	json                                                   bool
+}
+
+// validate refuses flag values out of range, before any file is touched.
+func (o *midgameOptions) validate() error {
+	switch {
+	case o.games < 1:
+		return badInputf("--games %d: want 1 or more", o.games)
+	case o.perGame < 1 || o.perGame > engine.MidgamePhaseWidth:
+		return badInputf("--per-game %d: want 1 to %d", o.perGame, engine.MidgamePhaseWidth)
+	case o.depth < 1 || o.depth > 12:
+		return badInputf("--depth %d: want 1 to 12", o.depth)
+	case o.exact < 0 || o.exact > 24:
+		return badInputf("--exact %d: want 0 to 24 empty squares", o.exact)
+	case o.epochs < 1:
+		return badInputf("--epochs %d: want 1 or more", o.epochs)
+	case !(o.rate > 0 && o.rate <= 1):
+		return badInputf("--rate %v: want above 0, at most 1", o.rate)
+	case o.holdout < 0:
+		return badInputf("--holdout %d: want 0 or more", o.holdout)
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return err
+	}
+	if o.outPath == "" {
+		return badInputf("--out is required: the file to write the evaluation to")
+	}
+	return nil
+}
+
+// run learns the evaluation (train.LearnMidgame), a line a phase, and writes it.
+func (o *midgameOptions) run(cmd *cobra.Command) error {
+	workers := o.workers
+	if workers == 0 {
+		workers = defaultWorkers()
+	}
+	out, err := createBeside("--out", o.outPath)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	if o.dir != "" {
+		if err := checkWritableDir("--dir", o.dir); err != nil {
+			return err
+		}
+	}
+	var (
+		bar   *progress
+		phase int
+		t0    time.Time
+	)
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	hooks := train.LearnHooks{
+		Start: func(p int) func(int) {
+			phase, t0 = p, time.Now()
+			bar = newProgress(cmd, fmt.Sprintf("phase %d (%s empties)", p, phaseSpan(p)))
+			return func(done int) { bar.report(done, o.games) }
+		},
+		Sampled: func(p int, samples []train.Sample) error {
+			bar.finish()
+			if o.dir == "" {
+				return nil
 			}
-			if perGame < 1 || perGame > engine.MidgamePhaseWidth {
-				return badInputf("--per-game %d: want 1 to %d", perGame, engine.MidgamePhaseWidth)
+			return writeSamplesFile(filepath.Join(o.dir, fmt.Sprintf("midgame-phase%d.txt", p)), samples)
+		},
+		Fitted: func(lp train.LearnedPhase) error {
+			line := midgamePhaseLine{Phase: lp.Phase, Empties: phaseSpan(lp.Phase), Samples: lp.Samples,
+				TrainRMSE: lp.Stats.TrainRMSE, HoldoutRMSE: lp.Stats.HoldoutRMSE, Seconds: time.Since(t0).Seconds()}
+			if o.json {
+				return enc.Encode(line)
 			}
-			if depth < 1 || depth > 12 {
-				return badInputf("--depth %d: want 1 to 12", depth)
-			}
-			if exact < 0 || exact > 24 {
-				return badInputf("--exact %d: want 0 to 24 empty squares", exact)
-			}
-			if epochs < 1 {
-				return badInputf("--epochs %d: want 1 or more", epochs)
-			}
-			if !(rate > 0 && rate <= 1) {
-				return badInputf("--rate %v: want above 0, at most 1", rate)
-			}
-			if holdout < 0 {
-				return badInputf("--holdout %d: want 0 or more", holdout)
-			}
-			if err := checkWorkers(workers); err != nil {
-				return err
-			}
-			if workers == 0 {
-				workers = defaultWorkers()
-			}
-			if outPath == "" {
-				return badInputf("--out is required: the file to write the evaluation to")
-			}
-			out, err := createBeside("--out", outPath)
-			if err != nil {
-				return err
-			}
-			defer out.discard()
-			if dir != "" {
-				if err := checkWritableDir("--dir", dir); err != nil {
-					return err
-				}
-			}
-			m := new(engine.Midgame)
-			enc := json.NewEncoder(cmd.OutOrStdout())
-			for phase := range engine.MidgamePhases {
-				t0 := time.Now()
-				lo := phase*engine.MidgamePhaseWidth + 1
-				span := fmt.Sprintf("%d-%d", lo, lo+engine.MidgamePhaseWidth-1)
-				bar := newProgress(cmd, fmt.Sprintf("phase %d (%s empties)", phase, span))
-				samples, err := train.MidgameSamples(cmd.Context(), train.MidgameOptions{Games: games, Seed: seed,
-					Workers: workers, Phase: phase, PerGame: perGame, ExactEmpties: exact, Depth: depth, Eval: m},
-					func(done int) { bar.report(done, games) })
-				bar.finish()
-				if errors.Is(err, context.Canceled) {
-					fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
-					return errInterrupted
-				}
-				if err != nil {
-					return err
-				}
-				if dir != "" {
-					if err := writeSamplesFile(filepath.Join(dir, fmt.Sprintf("midgame-phase%d.txt", phase)), samples); err != nil {
-						return err
-					}
-				}
-				h := min(holdout, len(samples)/2)
-				st, err := train.TrainMidgame(m, phase, samples, train.PatternTraining{Epochs: epochs, Rate: rate, Seed: seed, Holdout: h})
-				if err != nil {
-					return err
-				}
-				line := midgamePhaseLine{Phase: phase, Empties: span, Samples: len(samples), TrainRMSE: st.TrainRMSE,
-					HoldoutRMSE: st.HoldoutRMSE, Seconds: time.Since(t0).Seconds()}
-				if asJSON {
-					if err := enc.Encode(line); err != nil {
-						return err
-					}
-				} else {
-					fmt.Fprintf(cmd.OutOrStdout(), "phase %d (%s empties): %d samples, error %.2f discs", phase, span, len(samples), st.TrainRMSE)
-					if h > 0 {
-						fmt.Fprintf(cmd.OutOrStdout(), " (%.2f on %d held out)", st.HoldoutRMSE, h)
-					}
-					fmt.Fprintf(cmd.OutOrStdout(), ", %.0f s\n", line.Seconds)
-				}
-			}
-			if _, err := m.WriteTo(out); err != nil {
-				return err
-			}
-			if err := out.commit(); err != nil {
-				return err
-			}
-			if !asJSON {
-				fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s; use it with --midgame %s.\n", outPath, outPath)
-			}
+			printMidgamePhase(cmd.OutOrStdout(), line, lp.Holdout)
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.IntVar(&games, "games", 20000, "games to take each phase's positions from")
-	f.IntVar(&perGame, "per-game", 2, "positions taken from each game, per phase")
-	f.IntVar(&depth, "depth", 4, "plies searched to value a position that is not solved exactly")
-	f.IntVar(&exact, "exact", 18, "solve positions with at most this many empty squares exactly")
-	f.IntVar(&epochs, "epochs", 40, "passes over each phase's samples")
-	f.Float64Var(&rate, "rate", 0.002, "learning rate")
-	f.IntVar(&holdout, "holdout", 0, "samples of each phase kept aside to measure the fit")
-	f.Uint64Var(&seed, "seed", 1, "seed of the games and of the sample order")
-	f.IntVar(&workers, "workers", 0, "games played side by side (0: one per CPU)")
-	f.StringVar(&outPath, "out", "", "write the evaluation to this file")
-	f.StringVar(&dir, "dir", "", "also write each phase's samples to this directory")
-	f.BoolVar(&asJSON, "json", false, "print each phase's figures as JSON")
-	return cmd
+	m, err := train.LearnMidgame(cmd.Context(), train.LearnOptions{
+		Samples: train.MidgameOptions{Games: o.games, Seed: o.seed, Workers: workers, PerGame: o.perGame,
+			ExactEmpties: o.exact, Depth: o.depth},
+		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
+	}, hooks)
+	bar.finish()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
+		return errInterrupted
+	}
+	if err != nil {
+		return err
+	}
+	return commitMidgame(cmd, out, m, o.outPath, o.json)
+}
+
+// phaseSpan is the empty squares of a midgame phase: "1-8" for phase 0.
+func phaseSpan(phase int) string {
+	lo := phase*engine.MidgamePhaseWidth + 1
+	return fmt.Sprintf("%d-%d", lo, lo+engine.MidgamePhaseWidth-1)
+}
+
+// printMidgamePhase writes a phase's line; held is the samples held out.
+func printMidgamePhase(out io.Writer, line midgamePhaseLine, held int) {
+	fmt.Fprintf(out, "phase %d (%s empties): %d samples, error %.2f discs", line.Phase, line.Empties, line.Samples, line.TrainRMSE)
+	if held > 0 {
+		fmt.Fprintf(out, " (%.2f on %d held out)", line.HoldoutRMSE, held)
+	}
+	fmt.Fprintf(out, ", %.0f s\n", line.Seconds)
 }
 
 // writeSamplesFile writes samples to path in the samples file format.
@@ -166,6 +182,21 @@ func writeSamplesFile(path string, samples []train.Sample) error {
 		return err
 	}
 	return f.Close()
+}
+
+// commitMidgame writes m to out, renames it to path, and (unless quiet, as
+// with --json) says so and how to use it.
+func commitMidgame(cmd *cobra.Command, out *atomicFile, m *engine.Midgame, path string, quiet bool) error {
+	if _, err := m.WriteTo(out); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	if !quiet {
+		fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s; use it with --midgame %s.\n", path, path)
+	}
+	return nil
 }
 
 // readMidgameFile loads a midgame evaluation, naming the flag in errors.

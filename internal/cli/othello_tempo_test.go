@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,30 @@ func TestOthelloTempo(t *testing.T) {
 	if err := os.WriteFile(in, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Without --json, a line a phase with the figures --json gives, then where
+	// the file went.
+	out := filepath.Join(dir, "text.gz")
+	args := []string{"othello", "tempo", "--midgame", in, "--out", out, "--positions", "2", "--depth", "2", "--workers", "1"}
+	text, errOut, code := run(t, "", args...)
+	asJSON, _, _ := run(t, "", append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var want strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(asJSON), "\n") {
+		var p train.TempoPhase
+		if err := json.Unmarshal([]byte(l), &p); err != nil {
+			t.Fatal(err)
+		}
+		lo := p.Phase*engine.MidgamePhaseWidth + 1
+		fmt.Fprintf(&want, "phase %d (%d-%d empties): v(2)-v(3) %+.2f discs on %d positions: tempo %+.2f\n",
+			p.Phase, lo, lo+engine.MidgamePhaseWidth-1, p.Swing, p.Positions, p.Tempo)
+	}
+	fmt.Fprintf(&want, "Wrote %s; use it with --midgame %s.\n", out, out)
+	if text != want.String() {
+		t.Errorf("stdout\n%s\nwant\n%s", text, want.String())
+	}
+
 	var files [2][]byte
 	for i, workers := range []string{"1", "2"} {
 		out := filepath.Join(dir, "out"+workers+".gz")

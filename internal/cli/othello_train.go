@@ -149,11 +149,7 @@ func parseRange(text string) (int, int, error) {
 }
 
 func newOthelloTrainCommand() *cobra.Command {
-	var epochs, holdout int
-	var rate float64
-	var seed uint64
-	var from, outPath string
-	var asJSON bool
+	var o patternTrainOptions
 	cmd := &cobra.Command{
 		Use:   "train SAMPLES... --out FILE [--epochs N] [--rate R] [--from FILE]",
 		Short: "Learn the solver's pattern evaluation from solved positions",
@@ -171,90 +167,124 @@ The built-in weights were made by (about 2 1/4 hours on 2 CPUs, then 25 seconds)
 		Example: `  gridgames othello train s1.txt s2.txt --out p.gz
   gridgames othello solve --patterns p.gz --check < ffo.obf`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInputf("name the samples files to learn from: gridgames othello train FILE... --out FILE")
-			}
-			if outPath == "" {
-				return badInputf("--out is required: the file to write the weights to")
-			}
-			if !(rate > 0 && rate <= 1) {
-				return badInputf("--rate %v: want above 0, at most 1", rate)
-			}
-			if epochs < 1 {
-				return badInputf("--epochs %d: want 1 or more", epochs)
-			}
-			if err := checkWritable("--out", outPath); err != nil {
+			o.files = args
+			if err := o.validate(); err != nil {
 				return err
 			}
-			var start *engine.Patterns
-			if from != "" {
-				w, err := readPatternsFile(from, "--from")
-				if err != nil {
-					return err
-				}
-				start = w
-			}
-			var samples []train.Sample
-			for _, name := range args {
-				f, err := openInput("samples file", name)
-				if err != nil {
-					return err
-				}
-				s, err := readSamples(f, name)
-				f.Close()
-				if err != nil {
-					return badInput(err)
-				}
-				if len(s) == 0 {
-					return badInputf("samples file %s: no samples in it (want lines \"BOARD SIDE; SCORE\", from othello samples)", name)
-				}
-				samples = append(samples, s...)
-			}
-			if holdout < 0 || holdout >= len(samples) {
-				return badInputf("--holdout %d: want 0 to %d (there are %d samples)", holdout, len(samples)-1, len(samples))
-			}
-			out, err := createBeside("--out", outPath)
-			if err != nil {
-				return err
-			}
-			defer out.discard()
-			t0 := time.Now()
-			w, st, err := train.TrainPatterns(samples, start, train.PatternTraining{
-				Epochs: epochs, Rate: rate, Seed: seed, Holdout: holdout})
-			if err != nil {
-				return badInput(err)
-			}
-			if _, err := w.WriteTo(out); err != nil {
-				return err
-			}
-			if err := out.commit(); err != nil {
-				return err
-			}
-			if asJSON {
-				return json.NewEncoder(cmd.OutOrStdout()).Encode(struct {
-					train.TrainStats
-					Out     string  `json:"out"`
-					Seconds float64 `json:"seconds"`
-				}{st, outPath, time.Since(t0).Seconds()})
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "Learned from %d samples in %.1f s: error %.2f discs (root mean square)",
-				st.Samples-holdout, time.Since(t0).Seconds(), st.TrainRMSE)
-			if holdout > 0 {
-				fmt.Fprintf(cmd.OutOrStdout(), ", %.2f on the %d held out", st.HoldoutRMSE, holdout)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), ".\nWrote %s; use it with --patterns %s.\n", outPath, outPath)
-			return nil
+			return o.run(cmd)
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&epochs, "epochs", 40, "passes over the samples")
-	f.Float64Var(&rate, "rate", 0.002, "learning rate")
-	f.Uint64Var(&seed, "seed", 1, "seed of the sample order")
-	f.IntVar(&holdout, "holdout", 0, "samples at the end kept aside to measure the fit")
-	f.StringVar(&from, "from", "", "start from these weights instead of zero")
-	f.StringVar(&outPath, "out", "", "write the weights to this file")
-	f.BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	f.IntVar(&o.epochs, "epochs", 40, "passes over the samples")
+	f.Float64Var(&o.rate, "rate", 0.002, "learning rate")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the sample order")
+	f.IntVar(&o.holdout, "holdout", 0, "samples at the end kept aside to measure the fit")
+	f.StringVar(&o.from, "from", "", "start from these weights instead of zero")
+	f.StringVar(&o.outPath, "out", "", "write the weights to this file")
+	f.BoolVar(&o.json, "json", false, "print the summary as JSON")
 	return cmd
+}
+
+// patternTrainOptions are the arguments and flags of othello train.
+type patternTrainOptions struct {
+	files           []string // the samples files
+	epochs, holdout int
+	rate            float64
+	seed            uint64
+	from, outPath   string
+	json            bool
+}
+
+// validate refuses a command line without files or --out and flag values out
+// of range, before any file is read (--holdout is checked against the samples
+// when they are read).
+func (o *patternTrainOptions) validate() error {
+	if len(o.files) == 0 {
+		return badInputf("name the samples files to learn from: gridgames othello train FILE... --out FILE")
+	}
+	if o.outPath == "" {
+		return badInputf("--out is required: the file to write the weights to")
+	}
+	if !(o.rate > 0 && o.rate <= 1) {
+		return badInputf("--rate %v: want above 0, at most 1", o.rate)
+	}
+	if o.epochs < 1 {
+		return badInputf("--epochs %d: want 1 or more", o.epochs)
+	}
+	return checkWritable("--out", o.outPath)
+}
+
+// run reads the weights to start from and the samples, fits the weights and
+// writes them.
+func (o *patternTrainOptions) run(cmd *cobra.Command) error {
+	var start *engine.Patterns
+	if o.from != "" {
+		w, err := readPatternsFile(o.from, "--from")
+		if err != nil {
+			return err
+		}
+		start = w
+	}
+	samples, err := readSamplesFiles(o.files)
+	if err != nil {
+		return err
+	}
+	if o.holdout < 0 || o.holdout >= len(samples) {
+		return badInputf("--holdout %d: want 0 to %d (there are %d samples)", o.holdout, len(samples)-1, len(samples))
+	}
+	out, err := createBeside("--out", o.outPath)
+	if err != nil {
+		return err
+	}
+	defer out.discard()
+	t0 := time.Now()
+	w, st, err := train.TrainPatterns(samples, start, train.PatternTraining{
+		Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout})
+	if err != nil {
+		return badInput(err)
+	}
+	if _, err := w.WriteTo(out); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	if o.json {
+		return json.NewEncoder(cmd.OutOrStdout()).Encode(struct {
+			train.TrainStats
+			Out     string  `json:"out"`
+			Seconds float64 `json:"seconds"`
+		}{st, o.outPath, time.Since(t0).Seconds()})
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "Learned from %d samples in %.1f s: error %.2f discs (root mean square)",
+		st.Samples-o.holdout, time.Since(t0).Seconds(), st.TrainRMSE)
+	if o.holdout > 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), ", %.2f on the %d held out", st.HoldoutRMSE, o.holdout)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), ".\nWrote %s; use it with --patterns %s.\n", o.outPath, o.outPath)
+	return nil
+}
+
+// readSamplesFiles reads the samples files named, in order; a file that
+// cannot be read, has a bad line or holds no samples is bad input naming it.
+func readSamplesFiles(names []string) ([]train.Sample, error) {
+	var samples []train.Sample
+	for _, name := range names {
+		f, err := openInput("samples file", name)
+		if err != nil {
+			return nil, err
+		}
+		s, err := readSamples(f, name)
+		f.Close()
+		if err != nil {
+			return nil, badInput(err)
+		}
+		if len(s) == 0 {
+			return nil, badInputf("samples file %s: no samples in it (want lines \"BOARD SIDE; SCORE\", from othello samples)", name)
+		}
+		samples = append(samples, s...)
+	}
+	return samples, nil
 }
 
 // readPatternsFile loads pattern weights, naming the flag in errors.

@@ -35,8 +35,8 @@ type trainSummary struct {
 	GamesPerSecond float64  `json:"gamesPerSecond"`
 }
 
-// trainFlags are the flags of `2048 train`.
-type trainFlags struct {
+// trainOptions are the flags of `2048 train`.
+type trainOptions struct {
 	games, tuples, workers, checkpointGames, stages int
 	seed                                            uint64
 	rate, restarts                                  float64
@@ -45,12 +45,8 @@ type trainFlags struct {
 	checkpointEvery                                 time.Duration
 }
 
-func new2048TrainCommand() *cobra.Command {
-	var fl trainFlags
-	cmd := &cobra.Command{
-		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W] [--tc] [--restarts P] [--stages 2] [--checkpoint FILE] [--resume FILE]",
-		Short: "Train an n-tuple network for the solver by self-play (TD learning)",
-		Long: `Train an n-tuple network for the solver's evaluation, by temporal difference
+// trainLong is the help of 2048 train.
+const trainLong = `Train an n-tuple network for the solver's evaluation, by temporal difference
 learning of afterstate values over N self-play games, and write it to FILE for
 --network. --tuples 6 (the default) trains the network the default evaluation
 uses (four groups of six cells, 256 MiB while it learns); --tuples 4 the small
@@ -96,85 +92,98 @@ them with cat), and the network is the checkpoint's:
 
 The built-in 4-tuple network was made by (about 16 minutes on one CPU):
   gridgames 2048 train --tuples 4 --games 125000 --seed 1 --rate 0.1 --out a.gz
-  gridgames 2048 train --tuples 4 --games 100000 --seed 2 --rate 0.02 --from a.gz --out net.gz`,
+  gridgames 2048 train --tuples 4 --games 100000 --seed 2 --rate 0.02 --from a.gz --out net.gz`
+
+func new2048TrainCommand() *cobra.Command {
+	var o trainOptions
+	cmd := &cobra.Command{
+		Use:   "train --games N --out FILE [--tuples 6|4] [--seed S] [--rate R] [--from FILE] [--workers W] [--tc] [--restarts P] [--stages 2] [--checkpoint FILE] [--resume FILE]",
+		Short: "Train an n-tuple network for the solver by self-play (TD learning)",
+		Long:  trainLong,
 		Example: `  gridgames 2048 train --games 20000 --workers 2 --out net6.gz
   gridgames 2048 autoplay --games 30 --depth 2 --network net6.gz
   gridgames 2048 train --games 1000000 --tc --rate 1 --checkpoint run.ckpt.gz
   gridgames 2048 train --games 1000000 --resume run.ckpt.gz --checkpoint run.ckpt.gz --out net6.gz`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := fl.check(cmd); err != nil {
+			if err := o.validate(cmd); err != nil {
 				return err
 			}
-			if fl.tuples == 6 && fl.workers == 1 {
-				return runTrainer6(cmd, fl)
-			}
-			return runTrain(cmd, fl)
+			return o.run(cmd)
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&fl.games, "games", 10000, "self-play games to learn from (with --resume: in all, the checkpoint's included)")
-	f.IntVar(&fl.tuples, "tuples", 6, "the network: 6 (the default evaluation's) or 4 (blend4's)")
-	f.IntVar(&fl.workers, "workers", 1, "games played side by side (6-tuple only; above 1 the result is not reproducible)")
-	f.Uint64Var(&fl.seed, "seed", 1, "seed of the games")
-	f.Float64Var(&fl.rate, "rate", 0.1, "learning rate (with --tc: the meta-rate)")
-	f.StringVar(&fl.from, "from", "", "continue training this network file instead of starting from zero")
-	f.StringVar(&fl.outPath, "out", "", "write the network to this file")
-	f.BoolVar(&fl.coherence, "tc", false, "temporal coherence: a rate for every weight (6-tuple, one worker)")
-	f.Float64Var(&fl.restarts, "restarts", 0, "share of games started from saved late boards, 0 to 1 (6-tuple, one worker)")
-	f.StringVar(&fl.checkpoint, "checkpoint", "", "write checkpoints to this file (6-tuple, one worker)")
-	f.DurationVar(&fl.checkpointEvery, "checkpoint-every", 10*time.Minute, "time between checkpoints")
-	f.IntVar(&fl.checkpointGames, "checkpoint-games", 0, "also write a checkpoint every this many games (0: by time only)")
-	f.BoolVar(&fl.checkpointLight, "checkpoint-light", false, "checkpoints with the weights cut to 24 bits and the --tc accumulators to 16: about half the size, but a run resumed from one is not exact")
-	f.StringVar(&fl.resume, "resume", "", "go on from this checkpoint, with its options")
-	f.IntVar(&fl.stages, "stages", 1, "1, or 2 for a late stage for boards with 16384 or more (6-tuple, one worker)")
-	f.BoolVar(&fl.asJSON, "json", false, "print the summary as JSON")
+	f.IntVar(&o.games, "games", 10000, "self-play games to learn from (with --resume: in all, the checkpoint's included)")
+	f.IntVar(&o.tuples, "tuples", 6, "the network: 6 (the default evaluation's) or 4 (blend4's)")
+	f.IntVar(&o.workers, "workers", 1, "games played side by side (6-tuple only; above 1 the result is not reproducible)")
+	f.Uint64Var(&o.seed, "seed", 1, "seed of the games")
+	f.Float64Var(&o.rate, "rate", 0.1, "learning rate (with --tc: the meta-rate)")
+	f.StringVar(&o.from, "from", "", "continue training this network file instead of starting from zero")
+	f.StringVar(&o.outPath, "out", "", "write the network to this file")
+	f.BoolVar(&o.coherence, "tc", false, "temporal coherence: a rate for every weight (6-tuple, one worker)")
+	f.Float64Var(&o.restarts, "restarts", 0, "share of games started from saved late boards, 0 to 1 (6-tuple, one worker)")
+	f.StringVar(&o.checkpoint, "checkpoint", "", "write checkpoints to this file (6-tuple, one worker)")
+	f.DurationVar(&o.checkpointEvery, "checkpoint-every", 10*time.Minute, "time between checkpoints")
+	f.IntVar(&o.checkpointGames, "checkpoint-games", 0, "also write a checkpoint every this many games (0: by time only)")
+	f.BoolVar(&o.checkpointLight, "checkpoint-light", false, "checkpoints with the weights cut to 24 bits and the --tc accumulators to 16: about half the size, but a run resumed from one is not exact")
+	f.StringVar(&o.resume, "resume", "", "go on from this checkpoint, with its options")
+	f.IntVar(&o.stages, "stages", 1, "1, or 2 for a late stage for boards with 16384 or more (6-tuple, one worker)")
+	f.BoolVar(&o.asJSON, "json", false, "print the summary as JSON")
 	return cmd
 }
 
-// check refuses flags that do not go together.
-func (fl *trainFlags) check(cmd *cobra.Command) error {
+// validate refuses flag values out of range and flags that do not go together.
+func (o *trainOptions) validate(cmd *cobra.Command) error {
 	switch {
-	case fl.games < 1:
-		return badInputf("--games %d: want 1 or more", fl.games)
-	case !(fl.rate > 0 && fl.rate <= 1):
-		return badInputf("--rate %v: want above 0, at most 1", fl.rate)
-	case fl.tuples != 4 && fl.tuples != 6:
-		return badInputf("--tuples %d: want 6 or 4", fl.tuples)
-	case fl.workers < 1:
-		return badInputf("--workers %d: want 1 or more", fl.workers)
-	case fl.tuples == 4 && fl.workers > 1:
-		return badInputf("--workers %d: the 4-tuple network trains on one CPU (leave --workers out)", fl.workers)
-	case !(fl.restarts >= 0 && fl.restarts <= 1):
-		return badInputf("--restarts %v: want a share from 0 to 1", fl.restarts)
-	case fl.checkpointEvery <= 0:
-		return badInputf("--checkpoint-every %v: want a positive duration", fl.checkpointEvery)
-	case fl.stages != 1 && fl.stages != 2:
-		return badInputf("--stages %d: want 1 or 2", fl.stages)
-	case fl.checkpointGames < 0:
-		return badInputf("--checkpoint-games %d: want 0 or more", fl.checkpointGames)
+	case o.games < 1:
+		return badInputf("--games %d: want 1 or more", o.games)
+	case !(o.rate > 0 && o.rate <= 1):
+		return badInputf("--rate %v: want above 0, at most 1", o.rate)
+	case o.tuples != 4 && o.tuples != 6:
+		return badInputf("--tuples %d: want 6 or 4", o.tuples)
+	case o.workers < 1:
+		return badInputf("--workers %d: want 1 or more", o.workers)
+	case o.tuples == 4 && o.workers > 1:
+		return badInputf("--workers %d: the 4-tuple network trains on one CPU (leave --workers out)", o.workers)
+	case !(o.restarts >= 0 && o.restarts <= 1):
+		return badInputf("--restarts %v: want a share from 0 to 1", o.restarts)
+	case o.checkpointEvery <= 0:
+		return badInputf("--checkpoint-every %v: want a positive duration", o.checkpointEvery)
+	case o.stages != 1 && o.stages != 2:
+		return badInputf("--stages %d: want 1 or 2", o.stages)
+	case o.checkpointGames < 0:
+		return badInputf("--checkpoint-games %d: want 0 or more", o.checkpointGames)
 	}
-	oneWorker6 := map[string]bool{"tc": fl.coherence, "restarts": fl.restarts > 0, "checkpoint": fl.checkpoint != "",
-		"resume": fl.resume != "", "stages": fl.stages == 2}
+	oneWorker6 := map[string]bool{"tc": o.coherence, "restarts": o.restarts > 0, "checkpoint": o.checkpoint != "",
+		"resume": o.resume != "", "stages": o.stages == 2}
 	for _, name := range []string{"tc", "restarts", "checkpoint", "resume", "stages"} {
-		if oneWorker6[name] && (fl.tuples != 6 || fl.workers != 1) {
+		if oneWorker6[name] && (o.tuples != 6 || o.workers != 1) {
 			return badInputf("--%s: for the 6-tuple network on one worker (leave --tuples and --workers out)", name)
 		}
 	}
-	if fl.resume != "" {
+	if o.resume != "" {
 		for _, name := range []string{"seed", "rate", "from", "tc"} {
 			if cmd.Flags().Changed(name) {
 				return badInputf("--%s: --resume goes on with the checkpoint's options (leave --%s out)", name, name)
 			}
 		}
 	}
-	if fl.checkpointLight && fl.checkpoint == "" {
+	if o.checkpointLight && o.checkpoint == "" {
 		return badInputf("--checkpoint-light: name the checkpoint file with --checkpoint")
 	}
-	if fl.outPath == "" && fl.checkpoint == "" {
+	if o.outPath == "" && o.checkpoint == "" {
 		return badInputf("--out is required: the file to write the network to")
 	}
 	return nil
+}
+
+// run trains the network: the 6-tuple one on one worker by a Trainer6
+// (checkpoints, restarts, stages), the others by Train4 or Train6.
+func (o *trainOptions) run(cmd *cobra.Command) error {
+	if o.tuples == 6 && o.workers == 1 {
+		return runTrainer6(cmd, o)
+	}
+	return runTrain(cmd, o)
 }
 
 // readNetworkFlag reads the network file a flag names, of the kind tuples says.
@@ -208,31 +217,31 @@ func readNetworkFlag(flag, path string, tuples int) (*solver.Network, *train.Net
 }
 
 // runTrain trains the 4-tuple network, or the 6-tuple one on several workers.
-func runTrain(cmd *cobra.Command, fl trainFlags) error {
+func runTrain(cmd *cobra.Command, o *trainOptions) error {
 	var n4 *solver.Network
 	var n6 *train.Network6
 	var err error
 	switch {
-	case fl.from != "":
-		if n4, n6, err = readNetworkFlag("--from", fl.from, fl.tuples); err != nil {
+	case o.from != "":
+		if n4, n6, err = readNetworkFlag("--from", o.from, o.tuples); err != nil {
 			return err
 		}
-	case fl.tuples == 6:
+	case o.tuples == 6:
 		n6 = train.NewNetwork6()
 	default:
 		n4 = new(solver.Network)
 	}
-	out, err := createBeside("--out", fl.outPath)
+	out, err := createBeside("--out", o.outPath)
 	if err != nil {
 		return err
 	}
 	defer out.discard()
 	start := time.Now()
 	bar := newProgress(cmd, "training")
-	games := fl.games
+	games := o.games
 	window := min(games, 1000)
 	var lastSum int64
-	opts := train.Options{Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers,
+	opts := train.Options{Games: games, Seed: o.seed, Rate: o.rate, Workers: o.workers,
 		Progress: func(g int, score int64) {
 			if g > games-window {
 				lastSum += score
@@ -240,14 +249,14 @@ func runTrain(cmd *cobra.Command, fl trainFlags) error {
 			bar.report(g, games)
 		}}
 	var w io.WriterTo
-	if fl.tuples == 6 {
+	if o.tuples == 6 {
 		err, w = train.Train6(cmd.Context(), n6, opts), n6
 	} else {
 		err, w = train.Train4(cmd.Context(), n4, opts), n4
 	}
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", fl.outPath)
+		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", o.outPath)
 		return errInterrupted
 	}
 	if err != nil {
@@ -260,20 +269,23 @@ func runTrain(cmd *cobra.Command, fl trainFlags) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	sum := trainSummary{Tuples: fl.tuples, Games: games, Seed: fl.seed, Rate: fl.rate, Workers: fl.workers, From: fl.from, Out: fl.outPath,
+	sum := trainSummary{Tuples: o.tuples, Games: games, Seed: o.seed, Rate: o.rate, Workers: o.workers, From: o.from, Out: o.outPath,
 		LastMean: float64(lastSum) / float64(window), Seconds: elapsed.Seconds(),
 		GamesPerSecond: float64(games) / elapsed.Seconds()}
-	return printTrain(cmd, fl, sum, window)
+	return o.print(cmd, sum, window)
 }
 
-func printTrain(cmd *cobra.Command, fl trainFlags, sum trainSummary, window int) error {
-	if fl.asJSON {
+// print writes the summary of a run whose figures are of its last window
+// games: JSON with --json, else sentences.
+func (o *trainOptions) print(cmd *cobra.Command, sum trainSummary, window int) error {
+	if o.asJSON {
 		return json.NewEncoder(cmd.OutOrStdout()).Encode(sum)
 	}
 	printTrainSummary(cmd.OutOrStdout(), sum, window)
 	return nil
 }
 
+// printTrainSummary writes a run's summary as sentences.
 func printTrainSummary(w io.Writer, s trainSummary, window int) {
 	if window == 0 { // resumed at the games asked for: the network is the checkpoint's
 		fmt.Fprintf(w, "No game played: the checkpoint's %d-tuple network had its %d games (seed %d, rate %g).\n",

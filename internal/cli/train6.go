@@ -10,147 +10,54 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// trainWindow keeps the last games from the start that a training run finished
-// (restarted ones are left out), for its figures.
-type trainWindow struct {
-	games []train.Game
-	next  int
-}
-
-const trainWindowSize = 1000
-
-func (w *trainWindow) add(g train.Game) {
-	if g.Restarted {
-		return
-	}
-	if len(w.games) < trainWindowSize {
-		w.games = append(w.games, g)
-		return
-	}
-	w.games[w.next] = g
-	w.next = (w.next + 1) % trainWindowSize
-}
-
-// figures returns the mean score of the window's games and the shares that
-// reached 16384 and 32768 (zeros for an empty window).
-func (w *trainWindow) figures() (mean, r16k, r32k float64) {
-	if len(w.games) == 0 {
-		return 0, 0, 0
-	}
-	for _, g := range w.games {
-		mean += float64(g.Score)
-		if g.MaxTile >= 14 { // exponents: 2^14 = 16384
-
-			r16k++
-		}
-		if g.MaxTile >= 15 {
-			r32k++
-		}
-	}
-	n := float64(len(w.games))
-	return mean / n, r16k / n, r32k / n
-}
-
 // runTrainer6 trains the 6-tuple network on one worker, from a checkpoint or
 // from --from (or zero), writing checkpoints as it goes when asked.
-func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
-	var tr *train.Trainer6
-	if fl.resume != "" {
-		f, err := openInput("--resume", fl.resume)
-		if err != nil {
-			return err
-		}
-		tr, err = train.ReadCheckpoint6(f)
-		f.Close()
-		if err != nil {
-			return badInputf("--resume %s: %v", fl.resume, err)
-		}
-		if fl.games < tr.Done() {
-			return badInputf("--games %d: the checkpoint %s has %d games done already (--games counts them)", fl.games, fl.resume, tr.Done())
-		}
-	} else {
-		n := train.NewNetwork6()
-		if fl.from != "" {
-			var err error
-			if _, n, err = readNetworkFlag("--from", fl.from, 6); err != nil {
-				return err
-			}
-		}
-		tr = train.NewTrainer6(n, train.Options{Seed: fl.seed, Rate: fl.rate, Coherence: fl.coherence, Restarts: fl.restarts})
-	}
-	if fl.stages == 2 {
-		tr.Promote()
-	}
-	if fl.resume != "" && cmd.Flags().Changed("restarts") {
-		tr.SetRestarts(fl.restarts)
+func runTrainer6(cmd *cobra.Command, o *trainOptions) error {
+	tr, err := o.trainer6(cmd)
+	if err != nil {
+		return err
 	}
 	var out *atomicFile
-	if fl.outPath != "" {
-		var err error
-		if out, err = createBeside("--out", fl.outPath); err != nil {
+	if o.outPath != "" {
+		if out, err = createBeside("--out", o.outPath); err != nil {
 			return err
 		}
 		defer out.discard()
 	}
-	if fl.checkpoint != "" {
-		if err := checkWritable("--checkpoint", fl.checkpoint); err != nil {
+	if o.checkpoint != "" {
+		if err := checkWritable("--checkpoint", o.checkpoint); err != nil {
 			return err
 		}
-	}
-	save := func() error {
-		f, err := createBeside("--checkpoint", fl.checkpoint)
-		if err != nil {
-			return err
-		}
-		defer f.discard()
-		write := tr.WriteCheckpoint
-		if fl.checkpointLight {
-			write = tr.WriteLightCheckpoint
-		}
-		if err := write(f); err != nil {
-			return fmt.Errorf("writing %s: %w", fl.checkpoint, err)
-		}
-		return f.commit()
 	}
 	start, first := time.Now(), tr.Done()
 	bar := newProgress(cmd, "training")
-	var window trainWindow
-	lastSave := start
-	err := tr.Run(cmd.Context(), fl.games, func(g train.Game) error {
-		window.add(g)
-		bar.report(g.Game, fl.games)
-		if fl.checkpoint == "" || g.Game == fl.games {
+	var recent train.Recent
+	schedule := train.CheckpointSchedule{Every: o.checkpointEvery, Games: o.checkpointGames}
+	schedule.Start(start)
+	err = tr.Run(cmd.Context(), o.games, func(g train.Game) error {
+		recent.Add(g)
+		bar.report(g.Game, o.games)
+		if o.checkpoint == "" || g.Game == o.games || !schedule.Due(g.Game, time.Now()) {
 			return nil
 		}
-		if fl.checkpointGames > 0 && g.Game%fl.checkpointGames == 0 || time.Since(lastSave) >= fl.checkpointEvery {
-			if err := save(); err != nil {
-				return err
-			}
-			lastSave = time.Now()
-			mean, r16k, r32k := window.figures()
-			bar.note("checkpoint %s: %d games, %.0f games/s; last %d from the start: mean %.0f, 16384 in %.1f%%, 32768 in %.1f%%",
-				fl.checkpoint, g.Game, float64(g.Game-first)/time.Since(start).Seconds(), len(window.games), mean, 100*r16k, 100*r32k)
+		if err := o.saveCheckpoint(tr); err != nil {
+			return err
 		}
+		schedule.Saved(time.Now())
+		mean, r16k, r32k := recent.Figures()
+		bar.note("checkpoint %s: %d games, %.0f games/s; last %d from the start: mean %.0f, 16384 in %.1f%%, 32768 in %.1f%%",
+			o.checkpoint, g.Game, float64(g.Game-first)/time.Since(start).Seconds(), recent.Len(), mean, 100*r16k, 100*r32k)
 		return nil
 	})
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		if fl.checkpoint == "" {
-			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", fl.outPath)
-			return errInterrupted
-		}
-		if err := save(); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped after %d games: wrote the checkpoint %s; go on with --resume %s --checkpoint %s --games %d.\n",
-			tr.Done(), fl.checkpoint, fl.checkpoint, fl.checkpoint, fl.games)
-		return errInterrupted
+		return o.stopped(cmd, tr)
 	}
 	if err != nil {
 		return err
 	}
-	if fl.checkpoint != "" {
-		if err := save(); err != nil {
+	if o.checkpoint != "" {
+		if err := o.saveCheckpoint(tr); err != nil {
 			return err
 		}
 	}
@@ -164,10 +71,80 @@ func runTrainer6(cmd *cobra.Command, fl trainFlags) error {
 	}
 	elapsed := time.Since(start)
 	opt := tr.Options()
-	mean, r16k, r32k := window.figures()
-	sum := trainSummary{Tuples: 6, Games: tr.Done(), Seed: opt.Seed, Rate: opt.Rate, Workers: 1, From: fl.from,
-		Coherence: opt.Coherence, Restarts: opt.Restarts, Stages: tr.Network().Stages(), Resume: fl.resume, Checkpoint: fl.checkpoint, Out: fl.outPath,
+	mean, r16k, r32k := recent.Figures()
+	sum := trainSummary{Tuples: 6, Games: tr.Done(), Seed: opt.Seed, Rate: opt.Rate, Workers: 1, From: o.from,
+		Coherence: opt.Coherence, Restarts: opt.Restarts, Stages: tr.Network().Stages(), Resume: o.resume, Checkpoint: o.checkpoint, Out: o.outPath,
 		LastMean: mean, Last16384: &r16k, Last32768: &r32k, Seconds: elapsed.Seconds(),
 		GamesPerSecond: float64(tr.Done()-first) / elapsed.Seconds()}
-	return printTrain(cmd, fl, sum, len(window.games))
+	return o.print(cmd, sum, recent.Len())
+}
+
+// trainer6 is the 6-tuple trainer the flags ask for: --resume's checkpoint
+// (with --restarts if given), or a new one on --from's network (or zero); with
+// --stages 2 promoted.
+func (o *trainOptions) trainer6(cmd *cobra.Command) (*train.Trainer6, error) {
+	var tr *train.Trainer6
+	if o.resume != "" {
+		f, err := openInput("--resume", o.resume)
+		if err != nil {
+			return nil, err
+		}
+		tr, err = train.ReadCheckpoint6(f)
+		f.Close()
+		if err != nil {
+			return nil, badInputf("--resume %s: %v", o.resume, err)
+		}
+		if o.games < tr.Done() {
+			return nil, badInputf("--games %d: the checkpoint %s has %d games done already (--games counts them)", o.games, o.resume, tr.Done())
+		}
+	} else {
+		n := train.NewNetwork6()
+		if o.from != "" {
+			var err error
+			if _, n, err = readNetworkFlag("--from", o.from, 6); err != nil {
+				return nil, err
+			}
+		}
+		tr = train.NewTrainer6(n, train.Options{Seed: o.seed, Rate: o.rate, Coherence: o.coherence, Restarts: o.restarts})
+	}
+	if o.stages == 2 {
+		tr.Promote()
+	}
+	if o.resume != "" && cmd.Flags().Changed("restarts") {
+		tr.SetRestarts(o.restarts)
+	}
+	return tr, nil
+}
+
+// saveCheckpoint writes tr's checkpoint (light with --checkpoint-light) beside
+// --checkpoint and renames it over it.
+func (o *trainOptions) saveCheckpoint(tr *train.Trainer6) error {
+	f, err := createBeside("--checkpoint", o.checkpoint)
+	if err != nil {
+		return err
+	}
+	defer f.discard()
+	write := tr.WriteCheckpoint
+	if o.checkpointLight {
+		write = tr.WriteLightCheckpoint
+	}
+	if err := write(f); err != nil {
+		return fmt.Errorf("writing %s: %w", o.checkpoint, err)
+	}
+	return f.commit()
+}
+
+// stopped ends a run Ctrl+C stopped: the checkpoint is written, if there is
+// one, and stderr says how to go on.
+func (o *trainOptions) stopped(cmd *cobra.Command, tr *train.Trainer6) error {
+	if o.checkpoint == "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped: nothing written (%s is as it was).\n", o.outPath)
+		return errInterrupted
+	}
+	if err := o.saveCheckpoint(tr); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "Stopped after %d games: wrote the checkpoint %s; go on with --resume %s --checkpoint %s --games %d.\n",
+		tr.Done(), o.checkpoint, o.checkpoint, o.checkpoint, o.games)
+	return errInterrupted
 }

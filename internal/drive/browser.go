@@ -86,7 +86,7 @@ func (b *browser) op(ctx context.Context) (context.Context, context.CancelFunc) 
 func loadError(err error) error {
 	var le *chromedp.LoadError
 	if errors.As(err, &le) {
-		return fmt.Errorf("%w: %s", ErrLoad, le.ErrorText)
+		return loadErrorf(": %s", le.ErrorText)
 	}
-	return fmt.Errorf("%w: %w", ErrLoad, err)
+	return loadErrorf(": %w", err)
 }

@@ -110,7 +110,7 @@ func classicTile(t rawTile) (r, c int, e game2048.Tile, err error) {
 		}
 	}
 	if value == "" || x == "" {
-		return 0, 0, 0, fmt.Errorf("%w: tile %q has no tile-<value> or tile-position-<col>-<row> class", ErrPage, t.Class)
+		return 0, 0, 0, badPageErrorf(": tile %q has no tile-<value> or tile-position-<col>-<row> class", t.Class)
 	}
 	if e, err = tileOf(value); err != nil {
 		return 0, 0, 0, err
@@ -127,7 +127,7 @@ func gridgamesTile(t rawTile) (r, c int, e game2048.Tile, err error) {
 	r, err1 := strconv.Atoi(strings.TrimSpace(rs))
 	c, err2 := strconv.Atoi(strings.TrimSpace(cs))
 	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, 0, fmt.Errorf("%w: tile with data-cell %q (want \"row,col\")", ErrPage, t.Cell)
+		return 0, 0, 0, badPageErrorf(": tile with data-cell %q (want \"row,col\")", t.Cell)
 	}
 	if t.Text != "" {
 		e, err = tileOf(t.Text)
@@ -141,7 +141,7 @@ func gridgamesTile(t rawTile) (r, c int, e game2048.Tile, err error) {
 			}
 		}
 	}
-	return 0, 0, 0, fmt.Errorf("%w: tile at %q shows no value", ErrPage, t.Cell)
+	return 0, 0, 0, badPageErrorf(": tile at %q shows no value", t.Cell)
 }
 
 // tileOf converts a shown value ("2048") to an exponent.
@@ -153,5 +153,5 @@ func tileOf(s string) (game2048.Tile, error) {
 			return e, nil
 		}
 	}
-	return 0, fmt.Errorf("%w: tile value %q is not a power of two from 2 to 2^62", ErrPage, s)
+	return 0, badPageErrorf(": tile value %q is not a power of two from 2 to 2^62", s)
 }

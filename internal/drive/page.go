@@ -110,10 +110,10 @@ var _ game2048.Puzzle = (*Page)(nil)
 // Open starts headless Chromium, loads url, and waits for a whole board in the
 // page's layout. Its errors wrap ErrNoBrowser (no Chromium), ErrLoad (the page
 // did not load: unreachable host, HTTP error), ErrNoBoard (no board of a known
-// layout appeared within Options.LoadTimeout) or ErrPage; or ctx's error. When
-// ctx ends, so does every wait of the Page (Move returns ctx's error), but the
-// browser lives until Close. A page that shows its win message is told to keep
-// going.
+// layout appeared within Options.LoadTimeout) or ErrPage, the last three as a
+// *PageError; or they are ctx's error. When ctx ends, so does every wait of the
+// Page (Move returns ctx's error), but the browser lives until Close. A page
+// that shows its win message is told to keep going.
 func Open(ctx context.Context, url string, opt Options) (*Page, error) {
 	opt.defaults()
 	path := opt.ExecPath
@@ -150,7 +150,7 @@ func (p *Page) load(url string) error {
 		return loadError(err)
 	}
 	if resp != nil && resp.Status >= 400 {
-		return fmt.Errorf("%w: HTTP %d %s", ErrLoad, resp.Status, resp.StatusText)
+		return loadErrorf(": HTTP %d %s", resp.Status, resp.StatusText)
 	}
 	if p.opt.Prepare != nil {
 		if err := p.opt.Prepare(ctx); err != nil {
@@ -169,7 +169,7 @@ func (p *Page) load(url string) error {
 	case err != nil:
 		return err
 	case !ok:
-		return fmt.Errorf("%w: the %s grid shows no tile within %v", ErrNoBoard, p.layout, p.opt.LoadTimeout)
+		return noBoardErrorf(": the %s grid shows no tile within %v", p.layout, p.opt.LoadTimeout)
 	}
 	p.state = st
 	if st.won {
@@ -193,7 +193,7 @@ func (p *Page) detect(ctx context.Context, limit time.Duration) (Layout, error) 
 			return ParseLayout(name)
 		}
 		if time.Now().After(deadline) {
-			return 0, fmt.Errorf("%w: neither the classic layout (.tile-container, .grid-row) nor the gridgames one (#board, #tiles, #bg) appeared within %v", ErrNoBoard, limit)
+			return 0, noBoardErrorf(": neither the classic layout (.tile-container, .grid-row) nor the gridgames one (#board, #tiles, #bg) appeared within %v", limit)
 		}
 		if !sleep(ctx, 50*time.Millisecond) {
 			return 0, p.ctx.Err()
@@ -359,7 +359,7 @@ func (p *Page) keepGoing(ctx context.Context) error {
 		return fmt.Errorf("drive: clicking Keep going: %w", err)
 	}
 	if !clicked {
-		return fmt.Errorf("%w: the win message has no Keep going button", ErrPage)
+		return badPageErrorf(": the win message has no Keep going button")
 	}
 	gone := func(s pageState) bool { return !s.won }
 	st, ok, err := p.settle(ctx, gone, p.opt.MoveTimeout, p.opt.MoveTimeout)

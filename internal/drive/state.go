@@ -1,7 +1,6 @@
 package drive
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -43,11 +42,11 @@ type pageState struct {
 // merge being drawn: the new tile over the two that made it) the largest wins.
 func parseState(l Layout, raw rawState) (pageState, error) {
 	if !raw.Found {
-		return pageState{}, fmt.Errorf("%w (%s layout: %s)", ErrNoBoard, l, raw.Missing)
+		return pageState{}, noBoardErrorf(" (%s layout: %s)", l, raw.Missing)
 	}
 	b, err := game2048.NewBoard(raw.Rows, raw.Cols)
 	if err != nil {
-		return pageState{}, fmt.Errorf("%w: the grid is %dx%d: %w", ErrPage, raw.Rows, raw.Cols, err)
+		return pageState{}, badPageErrorf(": the grid is %dx%d: %w", raw.Rows, raw.Cols, err)
 	}
 	for _, t := range raw.Tiles {
 		r, c, e, err := l.tile(t)
@@ -55,7 +54,7 @@ func parseState(l Layout, raw rawState) (pageState, error) {
 			return pageState{}, err
 		}
 		if r < 0 || r >= raw.Rows || c < 0 || c >= raw.Cols {
-			return pageState{}, fmt.Errorf("%w: a tile at row %d, column %d is off the %dx%d grid", ErrPage, r+1, c+1, raw.Rows, raw.Cols)
+			return pageState{}, badPageErrorf(": a tile at row %d, column %d is off the %dx%d grid", r+1, c+1, raw.Rows, raw.Cols)
 		}
 		if e > b.At(r, c) {
 			b.Set(r, c, e)
@@ -81,7 +80,7 @@ func parseScore(s string) (int64, error) {
 	}, s)
 	n, err := strconv.ParseInt(digits, 10, 64)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%w: score %q is not a number", ErrPage, strings.TrimSpace(s))
+		return 0, badPageErrorf(": score %q is not a number", strings.TrimSpace(s))
 	}
 	return n, nil
 }

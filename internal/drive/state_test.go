@@ -58,6 +58,11 @@ func TestParseState(t *testing.T) {
 				if !errors.Is(err, tc.err) {
 					t.Fatalf("error %v, want %v", err, tc.err)
 				}
+				var pe *PageError
+				if !errors.As(err, &pe) || pe.Kind != tc.err || err.Error() != "drive: "+pe.Reason ||
+					!strings.HasPrefix(err.Error(), tc.err.Error()) {
+					t.Fatalf("error %q (%T): want a *PageError of kind %v whose Reason is the message without \"drive: \"", err, err, tc.err)
+				}
 				return
 			}
 			if err != nil {

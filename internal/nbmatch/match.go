@@ -61,15 +61,10 @@ type Game struct {
 
 // Winner is 0 if the first engine won, 1 if the second did, -1 for a draw.
 func (g Game) Winner() int {
-	switch {
-	case g.Forfeit != nil:
+	if g.Forfeit != nil {
 		return 1 - g.Forfeit.Side
-	case g.Discs > 0:
-		return 0
-	case g.Discs < 0:
-		return 1
 	}
-	return -1
+	return winner(g.Discs)
 }
 
 // Forfeit is a game lost by an engine that did not give a legal move.

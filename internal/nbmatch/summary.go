@@ -6,18 +6,8 @@ type Summary struct {
 	// First and Second are the engines' names (as they named themselves).
 	First  string `json:"first"`
 	Second string `json:"second"`
-	Games  int    `json:"games"`
-	Wins   int    `json:"wins"`
-	Draws  int    `json:"draws"`
-	Losses int    `json:"losses"`
-	// WinRate is wins plus half the draws, per game.
-	WinRate float64 `json:"winRate"`
-	// MeanDiscs is the first engine's mean final disc difference over the games
-	// played to the end (forfeits left out).
-	MeanDiscs float64 `json:"meanDiscDifference"`
-	// AsBlack and AsWhite are the first engine's wins, draws and losses with each colour.
-	AsBlack [3]int `json:"asBlack"`
-	AsWhite [3]int `json:"asWhite"`
+	// Tally counts the games; its MeanDiscs leaves forfeits out.
+	Tally
 	// CPUPerMove is each engine's mean CPU seconds (user plus system, its whole
 	// process tree, from /proc) between a go and its answer; Moves counts the
 	// go's each answered.
@@ -31,25 +21,10 @@ type Summary struct {
 
 // summary sums up the games played.
 func (m *match) summary(games []Game) Summary {
-	s := Summary{First: m.names[0], Second: m.names[1], Games: len(games)}
+	s := Summary{First: m.names[0], Second: m.names[1]}
 	total, ended := 0, 0
 	for _, g := range games {
-		k := 1 // draw
-		switch g.Winner() {
-		case 0:
-			k = 0
-			s.Wins++
-		case 1:
-			k = 2
-			s.Losses++
-		default:
-			s.Draws++
-		}
-		if g.FirstBlack {
-			s.AsBlack[k]++
-		} else {
-			s.AsWhite[k]++
-		}
+		s.Add(g.Winner(), g.FirstBlack)
 		if g.Forfeit != nil {
 			s.Forfeits = append(s.Forfeits, g)
 		} else {
@@ -58,12 +33,7 @@ func (m *match) summary(games []Game) Summary {
 		}
 		s.Transcripts = append(s.Transcripts, g.Transcript)
 	}
-	if s.Games > 0 {
-		s.WinRate = (float64(s.Wins) + float64(s.Draws)/2) / float64(s.Games)
-	}
-	if ended > 0 {
-		s.MeanDiscs = float64(total) / float64(ended)
-	}
+	s.SetMeans(total, ended)
 	for side := range 2 {
 		s.Moves[side] = m.moves[side]
 		if m.moves[side] > 0 {

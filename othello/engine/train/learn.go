@@ -1,0 +1,75 @@
+package train
+
+import (
+	"context"
+
+	"github.com/gridgames/gridgames/othello/engine"
+)
+
+// LearnOptions configure LearnMidgame.
+type LearnOptions struct {
+	// Samples configure each phase's samples; LearnMidgame sets Phase and Eval.
+	Samples MidgameOptions
+	// Training configures each phase's fit; its Holdout is capped at half of
+	// the phase's samples.
+	Training PatternTraining
+}
+
+// LearnHooks are told how LearnMidgame goes; each may be nil.
+type LearnHooks struct {
+	// Start is called as a phase starts; the function it returns, if not nil,
+	// is told the games played so far (MidgameSamples' progress).
+	Start func(phase int) func(done int)
+	// Sampled is called with a phase's samples before they are fitted; an error
+	// it returns stops the learning.
+	Sampled func(phase int, samples []Sample) error
+	// Fitted is called after a phase is fitted; an error it returns stops the
+	// learning.
+	Fitted func(LearnedPhase) error
+}
+
+// LearnedPhase is what LearnMidgame did in one phase.
+type LearnedPhase struct {
+	Phase   int
+	Samples int // the phase's samples
+	Holdout int // of them held out of the fit to measure it
+	Stats   TrainStats
+}
+
+// LearnMidgame learns a whole midgame evaluation: for each phase from the end
+// of the game (phase 0) back to the opening, it takes the phase's samples
+// (MidgameSamples, valued with the phases learned so far) and fits the phase's
+// weights to them (TrainMidgame, starting from the phase before). It returns
+// the first error of a phase, a hook or ctx (nothing learned is returned then).
+func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine.Midgame, error) {
+	m := new(engine.Midgame)
+	for phase := range engine.MidgamePhases {
+		var progress func(done int)
+		if h.Start != nil {
+			progress = h.Start(phase)
+		}
+		so := opts.Samples
+		so.Phase, so.Eval = phase, m
+		samples, err := MidgameSamples(ctx, so, progress)
+		if err != nil {
+			return nil, err
+		}
+		if h.Sampled != nil {
+			if err := h.Sampled(phase, samples); err != nil {
+				return nil, err
+			}
+		}
+		to := opts.Training
+		to.Holdout = min(to.Holdout, len(samples)/2)
+		st, err := TrainMidgame(m, phase, samples, to)
+		if err != nil {
+			return nil, err
+		}
+		if h.Fitted != nil {
+			if err := h.Fitted(LearnedPhase{Phase: phase, Samples: len(samples), Holdout: to.Holdout, Stats: st}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return m, nil
+}
