@@ -150,6 +150,10 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
 		return errInterrupted
 	}
+	if ns := (*train.NoSamplesError)(nil); errors.As(err, &ns) {
+		return badInputf("phase %d (%d-%d empty squares) drew no positions from %d games: give more --games or --per-game",
+			ns.Phase, ns.Phase*engine.MidgamePhaseWidth+1, (ns.Phase+1)*engine.MidgamePhaseWidth, ns.Games)
+	}
 	if err != nil {
 		return err
 	}

@@ -61,3 +61,18 @@ Wrote ` + out + `; use it with --midgame ` + out + `.
 		t.Errorf("--json last line %+v", last)
 	}
 }
+
+// A run too small to give a phase any position stops with a usage error naming
+// the phase and the flags that would give it some, not an internal message.
+func TestOthelloMidgameNoSamples(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.gz")
+	_, errOut, code := run(t, "", "othello", "midgame", "--games", "2", "--per-game", "1", "--depth", "1",
+		"--exact", "4", "--epochs", "1", "--workers", "1", "--out", out)
+	want := "gridgames: phase 7 (57-64 empty squares) drew no positions from 2 games: give more --games or --per-game\n"
+	if code != 2 || errOut != want {
+		t.Fatalf("exit %d, stderr %q; want exit 2, %q", code, errOut, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("--out written after the error: %v", err)
+	}
+}

@@ -2,9 +2,23 @@ package train
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/gridgames/gridgames/othello/engine"
 )
+
+// NoSamplesError is LearnMidgame's error when a phase's games gave it no
+// position to learn from (too few games or positions a game).
+type NoSamplesError struct {
+	Phase int // the phase, 0 (the last empties) to engine.MidgamePhases-1
+	Games int // the games played for it
+}
+
+func (e *NoSamplesError) Error() string {
+	w := engine.MidgamePhaseWidth
+	return fmt.Sprintf("train: phase %d (%d-%d empties) has no samples from %d games",
+		e.Phase, e.Phase*w+1, (e.Phase+1)*w, e.Games)
+}
 
 // LearnOptions configure LearnMidgame.
 type LearnOptions struct {
@@ -40,7 +54,8 @@ type LearnedPhase struct {
 // of the game (phase 0) back to the opening, it takes the phase's samples
 // (MidgameSamples, valued with the phases learned so far) and fits the phase's
 // weights to them (TrainMidgame, starting from the phase before). It returns
-// the first error of a phase, a hook or ctx (nothing learned is returned then).
+// the first error of a phase, a hook or ctx (nothing learned is returned then),
+// a *NoSamplesError if a phase's games gave it no samples.
 func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine.Midgame, error) {
 	m := new(engine.Midgame)
 	for phase := range engine.MidgamePhases {
@@ -53,6 +68,9 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 		samples, err := MidgameSamples(ctx, so, progress)
 		if err != nil {
 			return nil, err
+		}
+		if len(samples) == 0 {
+			return nil, &NoSamplesError{Phase: phase, Games: so.Games}
 		}
 		if h.Sampled != nil {
 			if err := h.Sampled(phase, samples); err != nil {
