@@ -56,7 +56,7 @@ func (s *searcher) solvePVS(p, o uint64, alpha, beta, n int, passed bool) int {
 		if v := s.etc(p, o, list, beta, n); v >= beta {
 			return v
 		}
-		best, bestMove = s.solvePVSList(p, o, list, alpha, beta, n)
+		best, bestMove = s.solveOrderedPVS(p, o, list, alpha, beta, n)
 	}
 	if s.aborted {
 		return 0
@@ -65,10 +65,10 @@ func (s *searcher) solvePVS(p, o uint64, alpha, beta, n int, passed bool) int {
 	return best
 }
 
-// solvePVSList searches the moves of list (ordered) for solvePVS, sharing all but
+// solveOrderedPVS searches the moves of list (ordered) for solvePVS, sharing all but
 // the first with idle workers far enough from the end. It returns the best value
 // (fail-soft) and its move, stopping at the first move that reaches beta.
-func (s *searcher) solvePVSList(p, o uint64, list []moveScore, alpha, beta, n int) (best, bestMove int) {
+func (s *searcher) solveOrderedPVS(p, o uint64, list []moveScore, alpha, beta, n int) (best, bestMove int) {
 	best, bestMove = -inf, -1
 	for i, m := range list {
 		if i == 1 && s.canShare(n) {
@@ -135,7 +135,7 @@ func (s *searcher) solveNWS(p, o uint64, alpha, n int, passed bool) int {
 		if v := s.etc(p, o, list, alpha+1, n); v > alpha {
 			return v
 		}
-		best, bestMove = s.solveNWSList(p, o, list, alpha, n)
+		best, bestMove = s.solveOrderedNWS(p, o, list, alpha, n)
 	}
 	if s.aborted {
 		return 0
@@ -144,11 +144,11 @@ func (s *searcher) solveNWS(p, o uint64, alpha, n int, passed bool) int {
 	return best
 }
 
-// solveNWSList searches the moves of list (ordered) with the null window (alpha,
+// solveOrderedNWS searches the moves of list (ordered) with the null window (alpha,
 // alpha+1) for solveNWS, sharing all but the first with idle workers far enough
 // from the end. It returns the best value (fail-soft) and its move, stopping at
 // the first move above alpha.
-func (s *searcher) solveNWSList(p, o uint64, list []moveScore, alpha, n int) (best, bestMove int) {
+func (s *searcher) solveOrderedNWS(p, o uint64, list []moveScore, alpha, n int) (best, bestMove int) {
 	best, bestMove = -inf, -1
 	for i, m := range list {
 		if i == 1 && s.canShare(n) {
