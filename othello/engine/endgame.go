@@ -3,8 +3,8 @@ package engine
 // This file is hot code: the exact endgame solver. Scores are final disc differences
 // for the side to move, empties going to the winner. Near the end it skips move
 // generation and tries the empty squares in parity order; further from the end it
-// sorts moves fastest-first (fewest replies for the opponent) and keeps bounds in
-// the transposition table.
+// sorts moves fastest-first (fewest replies for the opponent), and furthest from it
+// keeps bounds in the transposition table (endgame_tt.go).
 
 const (
 	inf        = 1 << 14
@@ -444,7 +444,11 @@ func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
 	if n <= ttSolve {
 		return s.solveSorted(p, o, moves(p, o, s.g.mask), alpha, beta, n, false)
 	}
-	return s.solveTT(p, o, alpha, beta, n)
+	// solveTT written out, saving a call on every table node's path.
+	if beta == alpha+1 {
+		return s.solveNWS(p, o, alpha, n, false)
+	}
+	return s.solvePVS(p, o, alpha, beta, n, false)
 }
 
 // solveChild is solveNext for a child whose moves mv are known (from its parent's

@@ -190,14 +190,14 @@ func (s *searcher) solveListNWS(p, o uint64, list []moveScore, alpha, n int) (be
 // position hashed h (-inf and inf if it holds none: an entry of the midgame search
 // bounds a different value), and the table's move for it, if any, else -1.
 func (s *searcher) solvedBounds(h uint64) (lo, hi, move int) {
-	e, ok := s.tt.probe(h)
-	switch {
-	case !ok:
-		return -inf, inf, -1
-	case e.depth < exactBase:
-		return -inf, inf, int(e.move)
+	lo, hi, move = -inf, inf, -1
+	if e, ok := s.tt.probe(h); ok {
+		move = int(e.move)
+		if e.depth >= exactBase {
+			lo, hi = int(e.lower), int(e.upper)
+		}
 	}
-	return int(e.lower), int(e.upper), int(e.move)
+	return lo, hi, move
 }
 
 // lazyOrder reports whether a node with n empties can pick its moves lazily
