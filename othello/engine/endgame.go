@@ -3,8 +3,8 @@ package engine
 // This file is hot code: the exact endgame solver. Scores are final disc differences
 // for the side to move, empties going to the winner. Near the end it skips move
 // generation and tries the empty squares in parity order; further from the end it
-// sorts moves fastest-first (fewest replies for the opponent) and keeps bounds in
-// the transposition table.
+// sorts moves fastest-first (fewest replies for the opponent), and furthest from it
+// keeps bounds in the transposition table (endgame_tt.go).
 
 const (
 	inf        = 1 << 14
@@ -53,7 +53,7 @@ func (s *searcher) solve(p, o uint64, alpha, beta, n int) int {
 	case n <= ttSolve:
 		return s.solveSorted(p, o, moves(p, o, s.g.mask), alpha, beta, n, false)
 	}
-	return s.solveTT(p, o, alpha, beta, n, false)
+	return s.solveTT(p, o, alpha, beta, n)
 }
 
 // neighbourOf[sq] is the squares next to sq: a move there flips nothing unless
@@ -444,7 +444,11 @@ func (s *searcher) solveNext(p, o uint64, alpha, beta, n int) int {
 	if n <= ttSolve {
 		return s.solveSorted(p, o, moves(p, o, s.g.mask), alpha, beta, n, false)
 	}
-	return s.solveTT(p, o, alpha, beta, n, false)
+	// solveTT written out, saving a call on every table node's path.
+	if beta == alpha+1 {
+		return s.solveNWS(p, o, alpha, n, false)
+	}
+	return s.solvePVS(p, o, alpha, beta, n, false)
 }
 
 // solveChild is solveNext for a child whose moves mv are known (from its parent's
@@ -455,128 +459,6 @@ func (s *searcher) solveChild(p, o, mv uint64, alpha, beta, n int) int {
 	}
 	return s.solveNext(p, o, alpha, beta, n)
 }
-
-// solveTT adds the transposition table (exact-solve entries) and, far from the end,
-// orders moves by a shallow search.
-func (s *searcher) solveTT(p, o uint64, alpha, beta, n int, passed bool) int {
-	s.nodes++
-	if s.aborted || (s.nodes&0x3ff == 0 && s.poll()) {
-		return 0
-	}
-	h := hashOf(p, o)
-	ttMove := -1
-	if e, ok := s.tt.probe(h); ok && e.depth >= exactBase {
-		lo, hi := int(e.lower), int(e.upper)
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		if lo == hi {
-			return lo
-		}
-		alpha, beta = max(alpha, lo), min(beta, hi)
-		ttMove = int(e.move)
-	} else if ok {
-		ttMove = int(e.move)
-	}
-	if s.stableWorth(o, alpha, stabilityMargin) {
-		if v := s.stabilityCut(p, o, alpha); v != inf {
-			return v
-		}
-	}
-	mv := moves(p, o, s.g.mask)
-	if mv == 0 {
-		if passed {
-			return -s.finalScore(o, p)
-		}
-		return -s.solveTT(o, p, -beta, -alpha, n, true)
-	}
-	if n < etcEmpties && n < helpMinEmpties && (n < patternOrderEmpties || s.pat == nil && (s.g.size == 8 || n < smallOrderEmpties)) && n < shallowOrderEmpties {
-		return s.solveTTLazy(p, o, mv, h, ttMove, alpha, beta, n)
-	}
-	list := s.solverOrder(p, o, mv, &s.solveLists[n], ttMove, n)
-	if n > s.g.squares-symmetricPlies {
-		list = dropSymmetricMoves(list, selfSymmetries(p, o, s.g.size), s.g.size)
-	}
-	if n >= etcEmpties {
-		// Enhanced transposition cutoff: a child already solved to at most -beta
-		// for the opponent fails this node high without a search.
-		// The children's buckets are nearly all in memory, not the cache: touch
-		// them all first, so the loads overlap rather than wait one by one.
-		var hs [32]uint64
-		for i, m := range list {
-			hs[i] = hashOf(o&^m.flips, p|m.flips|1<<uint(m.sq))
-			s.touched += s.tt.touch(hs[i])
-		}
-		for i := range list {
-			if e, ok := s.tt.probe(hs[i]); ok && e.depth >= exactBase && -int(e.upper) >= beta {
-				return -int(e.upper)
-			}
-		}
-	}
-	alpha0 := alpha
-	best, bestMove := -inf, -1
-	for i, m := range list {
-		if i == 1 && n >= helpMinEmpties && s.pl.idle.Load() > 0 {
-			// A worker is idle: share the other moves with it.
-			best, bestMove = s.pl.share(s, p, o, list[1:], alpha, beta, best, bestMove,
-				func(w *searcher, np, no uint64, a, b int) int { return -w.solveNext(np, no, -b, -a, n-1) })
-			if s.aborted {
-				return 0
-			}
-			break
-		}
-		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-		a := max(alpha, best)
-		var v int
-		if i == 0 {
-			v = -s.solveNext(np, no, -beta, -a, n-1)
-		} else {
-			v = -s.solveNext(np, no, -a-1, -a, n-1)
-			if v > a && v < beta {
-				v = -s.solveNext(np, no, -beta, -v, n-1)
-			}
-		}
-		if s.aborted {
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, int(m.sq)
-			if v >= beta {
-				break
-			}
-		}
-	}
-	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
-	return best
-}
-
-// solveTTLazy is solveTT's search of the moves mv near the end, where no ETC, no
-// sharing and no patterns need the whole list sorted: like solveSorted it picks
-// each next move fastest-first only when it needs one, the table's move first.
-func (s *searcher) solveTTLazy(p, o, mv, h uint64, ttMove, alpha, beta, n int) int {
-	list := s.scoredMoves(p, o, mv, &s.solveLists[n])
-	if ttMove >= 0 {
-		for i := range list {
-			if int(list[i].sq) == ttMove {
-				list[i].key = -inf
-				break
-			}
-		}
-	}
-	best, bestMove := s.solveList(p, o, list, alpha, beta, n)
-	if s.aborted {
-		return 0
-	}
-	storeBounds(s.tt, h, best, alpha, beta, exactDepth(n), bestMove)
-	return best
-}
-
-// exactDepth is the table depth of an exact-solver entry with n empties: above every
-// midgame depth, and larger for bigger subtrees, which the table prefers to keep.
-func exactDepth(n int) uint8 { return uint8(exactBase + n) }
 
 // promote moves the entry for sq, if any, to the front of the list.
 func promote(list []moveScore, sq int) {
