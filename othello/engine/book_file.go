@@ -132,103 +132,17 @@ func ReadBook(r io.Reader) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	cut := func(where string) error { return fmt.Errorf("book cut off in %s", where) }
-	var head [3]byte
-	if _, err := io.ReadFull(br, head[:]); err != nil {
-		return nil, cut("its settings")
-	}
-	margin, err := binary.ReadUvarint(br)
+	rd := &bookReader{r: br}
+	s, err := rd.settings()
 	if err != nil {
-		return nil, cut("its settings")
-	}
-	s := BookSettings{Depth: int(head[0]), Plies: int(head[1]), Endgame: int(head[2]), Margin: float64(margin) / bookUnit}
-	if s.Depth < 1 || s.Depth > 60 || s.Plies > 60 || s.Endgame > 64 || margin > 64*bookUnit {
-		return nil, fmt.Errorf("book settings out of range: depth %d, plies %d, endgame %d, margin %v", s.Depth, s.Plies, s.Endgame, s.Margin)
+		return nil, err
 	}
 	b := NewBook(s)
-	n, err := binary.ReadUvarint(br)
-	if err != nil {
-		return nil, cut("its position count")
+	if err := rd.entries(b); err != nil {
+		return nil, err
 	}
-	if n > maxBookPositions {
-		return nil, fmt.Errorf("book claims %d positions, more than %d", n, maxBookPositions)
-	}
-	var keys []bookKey
-	// position reads a reference to a position: the start, or a move from one
-	// of the positions read so far.
-	position := func(what string, i uint64) (bookKey, error) {
-		parent, err := binary.ReadUvarint(br)
-		if err != nil {
-			return bookKey{}, cut(fmt.Sprintf("%s %d", what, i))
-		}
-		if parent == 0 {
-			return startKey, nil
-		}
-		if parent > uint64(len(keys)) {
-			return bookKey{}, fmt.Errorf("book %s %d: parent %d is not an earlier position", what, i, parent-1)
-		}
-		sq, err := br.ReadByte()
-		if err != nil {
-			return bookKey{}, cut(fmt.Sprintf("%s %d", what, i))
-		}
-		ppos := keys[parent-1].position()
-		if sq >= 64 || ppos.Moves()&(1<<sq) == 0 {
-			return bookKey{}, fmt.Errorf("book %s %d: move %d is not legal in its parent", what, i, sq)
-		}
-		k, _, ok := child(ppos, int(sq))
-		if !ok {
-			return bookKey{}, fmt.Errorf("book %s %d: the game is over after its move", what, i)
-		}
-		return k, nil
-	}
-	for i := range n {
-		k, err := position("position", i)
-		if err != nil {
-			return nil, err
-		}
-		if len(keys) > 0 && bookOrder(keys[len(keys)-1], k) >= 0 {
-			return nil, fmt.Errorf("book position %d is out of order or repeated", i)
-		}
-		depth, err := br.ReadByte()
-		if err != nil {
-			return nil, cut(fmt.Sprintf("position %d", i))
-		}
-		if depth < 1 || depth > 60 {
-			return nil, fmt.Errorf("book position %d: depth %d, want 1 to 60", i, depth)
-		}
-		moves := bits.OnesCount64(k.position().Moves())
-		e := &bookEntry{depth: depth, values: make([]int16, moves)}
-		for j := range e.values {
-			v, err := binary.ReadVarint(br)
-			if err != nil {
-				return nil, cut(fmt.Sprintf("position %d", i))
-			}
-			if v < -64*bookUnit || v > 64*bookUnit {
-				return nil, fmt.Errorf("book position %d: value %v discs is past the board's 64", i, float64(v)/bookUnit)
-			}
-			e.values[j] = int16(v)
-		}
-		keys = append(keys, k)
-		b.entries[k] = e
-	}
-	np, err := binary.ReadUvarint(br)
-	if err != nil {
-		return nil, cut("its pending count")
-	}
-	if np > maxBookPositions {
-		return nil, fmt.Errorf("book claims %d pending positions, more than %d", np, maxBookPositions)
-	}
-	queued := map[bookKey]bool{}
-	for i := range np {
-		k, err := position("pending position", i)
-		if err != nil {
-			return nil, err
-		}
-		if b.entries[k] != nil || queued[k] {
-			return nil, fmt.Errorf("book pending position %d is in the book already or queued twice", i)
-		}
-		queued[k] = true
-		b.pending = append(b.pending, k)
+	if err := rd.pending(b); err != nil {
+		return nil, err
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		if err == nil {
@@ -237,6 +151,147 @@ func ReadBook(r io.Reader) (*Book, error) {
 		return nil, fmt.Errorf("book is corrupt: %w", err)
 	}
 	return b, nil
+}
+
+// bookReader reads a book file's parts in order, keeping the positions read so
+// far for the references that follow.
+type bookReader struct {
+	r    io.ByteReader
+	keys []bookKey
+}
+
+func bookCut(where string) error { return fmt.Errorf("book cut off in %s", where) }
+
+// settings reads the book's settings and checks their ranges.
+func (rd *bookReader) settings() (BookSettings, error) {
+	var head [3]byte
+	for i := range head {
+		c, err := rd.r.ReadByte()
+		if err != nil {
+			return BookSettings{}, bookCut("its settings")
+		}
+		head[i] = c
+	}
+	margin, err := binary.ReadUvarint(rd.r)
+	if err != nil {
+		return BookSettings{}, bookCut("its settings")
+	}
+	s := BookSettings{Depth: int(head[0]), Plies: int(head[1]), Endgame: int(head[2]), Margin: float64(margin) / bookUnit}
+	if s.Depth < 1 || s.Depth > 60 || s.Plies > 60 || s.Endgame > 64 || margin > 64*bookUnit {
+		return BookSettings{}, fmt.Errorf("book settings out of range: depth %d, plies %d, endgame %d, margin %v", s.Depth, s.Plies, s.Endgame, s.Margin)
+	}
+	return s, nil
+}
+
+// count reads a count of positions, at most maxBookPositions; what and noun
+// name it in errors ("its what count", "N noun").
+func (rd *bookReader) count(what, noun string) (uint64, error) {
+	n, err := binary.ReadUvarint(rd.r)
+	if err != nil {
+		return 0, bookCut("its " + what + " count")
+	}
+	if n > maxBookPositions {
+		return 0, fmt.Errorf("book claims %d %s, more than %d", n, noun, maxBookPositions)
+	}
+	return n, nil
+}
+
+// position reads a reference to a position: the start, or a move from one of
+// the positions read so far.
+func (rd *bookReader) position(what string, i uint64) (bookKey, error) {
+	parent, err := binary.ReadUvarint(rd.r)
+	if err != nil {
+		return bookKey{}, bookCut(fmt.Sprintf("%s %d", what, i))
+	}
+	if parent == 0 {
+		return startKey, nil
+	}
+	if parent > uint64(len(rd.keys)) {
+		return bookKey{}, fmt.Errorf("book %s %d: parent %d is not an earlier position", what, i, parent-1)
+	}
+	sq, err := rd.r.ReadByte()
+	if err != nil {
+		return bookKey{}, bookCut(fmt.Sprintf("%s %d", what, i))
+	}
+	ppos := rd.keys[parent-1].position()
+	if sq >= 64 || ppos.Moves()&(1<<sq) == 0 {
+		return bookKey{}, fmt.Errorf("book %s %d: move %d is not legal in its parent", what, i, sq)
+	}
+	k, _, ok := child(ppos, int(sq))
+	if !ok {
+		return bookKey{}, fmt.Errorf("book %s %d: the game is over after its move", what, i)
+	}
+	return k, nil
+}
+
+// entries reads the book's positions, in book order, each with its depth and a
+// value for each legal move, into b.
+func (rd *bookReader) entries(b *Book) error {
+	n, err := rd.count("position", "positions")
+	if err != nil {
+		return err
+	}
+	for i := range n {
+		k, err := rd.position("position", i)
+		if err != nil {
+			return err
+		}
+		if len(rd.keys) > 0 && bookOrder(rd.keys[len(rd.keys)-1], k) >= 0 {
+			return fmt.Errorf("book position %d is out of order or repeated", i)
+		}
+		e, err := rd.entry(i, bits.OnesCount64(k.position().Moves()))
+		if err != nil {
+			return err
+		}
+		rd.keys = append(rd.keys, k)
+		b.entries[k] = e
+	}
+	return nil
+}
+
+// entry reads position i's depth and its values of moves moves.
+func (rd *bookReader) entry(i uint64, moves int) (*bookEntry, error) {
+	depth, err := rd.r.ReadByte()
+	if err != nil {
+		return nil, bookCut(fmt.Sprintf("position %d", i))
+	}
+	if depth < 1 || depth > 60 {
+		return nil, fmt.Errorf("book position %d: depth %d, want 1 to 60", i, depth)
+	}
+	e := &bookEntry{depth: depth, values: make([]int16, moves)}
+	for j := range e.values {
+		v, err := binary.ReadVarint(rd.r)
+		if err != nil {
+			return nil, bookCut(fmt.Sprintf("position %d", i))
+		}
+		if v < -64*bookUnit || v > 64*bookUnit {
+			return nil, fmt.Errorf("book position %d: value %v discs is past the board's 64", i, float64(v)/bookUnit)
+		}
+		e.values[j] = int16(v)
+	}
+	return e, nil
+}
+
+// pending reads the positions queued for valuing, none in the book already
+// nor queued twice, into b.
+func (rd *bookReader) pending(b *Book) error {
+	np, err := rd.count("pending", "pending positions")
+	if err != nil {
+		return err
+	}
+	queued := map[bookKey]bool{}
+	for i := range np {
+		k, err := rd.position("pending position", i)
+		if err != nil {
+			return err
+		}
+		if b.entries[k] != nil || queued[k] {
+			return fmt.Errorf("book pending position %d is in the book already or queued twice", i)
+		}
+		queued[k] = true
+		b.pending = append(b.pending, k)
+	}
+	return nil
 }
 
 // bookFile is the built-in opening book (see generate.go for its recipe).
