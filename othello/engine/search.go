@@ -127,6 +127,16 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	}
 	list := s.searchOrder(p, o, mv, &s.midLists[depth], ttMove, depth)
 	alpha0 := alpha
+	if depth == 1 {
+		if f := s.childWeights(p, o); f != nil {
+			best, bestMove := s.leafMoves(f, p, o, list, beta)
+			if s.aborted {
+				return 0
+			}
+			storeBounds(s.tt, h, best, alpha0, beta, uint8(depth), bestMove)
+			return best
+		}
+	}
 	best, bestMove := -inf, -1
 	for i, m := range list {
 		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
@@ -154,6 +164,46 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	return best
 }
 
+// childWeights returns the pattern weights that value the children of (p, o)
+// in the search (see eval), or nil when they are valued otherwise (the
+// hand-made evaluations, or a phase without weights).
+func (s *searcher) childWeights(p, o uint64) *fastPatterns {
+	if s.pat != nil {
+		return s.pat
+	}
+	if s.mid != nil {
+		return s.mid.weightsFor(63 - popcount(p|o)).searchForm()
+	}
+	return nil
+}
+
+// leafMoves searches the moves of list (each with its reply moves, as
+// scoredMoves gives them) at a node one ply above the leaves: it values each
+// child by f from the node's own pattern indexes (childEval, the value the
+// child's depth-0 search would return, for a node each), in list order until
+// one reaches beta. It returns the best value and move (fail-soft); s.aborted
+// is set if the search was stopped.
+func (s *searcher) leafMoves(f *fastPatterns, p, o uint64, list []moveScore, beta int) (int, int) {
+	var buf [64]int32
+	parent := layout.indexes(o, p, buf[:0])
+	best, bestMove := -inf, -1
+	for i := range list {
+		s.nodes++
+		if s.nodes&0x3ff == 0 && s.poll() {
+			return 0, -1
+		}
+		m := &list[i]
+		v := -s.childEval(f, parent, m, o&^m.flips, p|m.flips|1<<uint(m.sq))
+		if v > best {
+			best, bestMove = v, int(m.sq)
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best, bestMove
+}
+
 // searchOrder sorts moves for the midgame search: the table's move first, then, deep
 // in the tree, by a shallow search of each child; near the leaves fastest-first.
 func (s *searcher) searchOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, depth int) []moveScore {
@@ -170,12 +220,23 @@ func (s *searcher) searchOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, dept
 // valueOrder sorts moves by the value of a depth-d search of each child, best first.
 func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []moveScore {
 	list := buf[:0]
+	var w *fastPatterns
+	var pbuf [64]int32
+	var parent []int32
+	if d <= 1 {
+		if w = s.childWeights(p, o); w != nil {
+			parent = layout.indexes(o, p, pbuf[:0])
+		}
+	}
 	for m := mv; m != 0; m &= m - 1 {
 		sq := lowest(m)
 		f := flips(p, o, sq)
 		np, no := o&^f, p|f|1<<uint(sq)
 		var v int
-		if d <= 1 {
+		if w != nil {
+			m := moveScore{sq: int8(sq), flips: f, reply: moves(np, no, s.g.mask)}
+			v = s.childEval(w, parent, &m, np, no)
+		} else if d <= 1 {
 			v = s.eval(np, no)
 		} else {
 			v = s.pvs(np, no, -inf, inf, d-1, false)
@@ -201,7 +262,7 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 		for i := range list {
 			m := &list[i]
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			m.key += int16(s.childEval(parent, m, np, no) / (unit / 2))
+			m.key += int16(s.childEval(s.pat, parent, m, np, no) / (unit / 2))
 		}
 	} else if s.g.size != 8 && n >= smallOrderEmpties {
 		for i := range list {
