@@ -39,6 +39,8 @@ type searcher struct {
 	midLists   [maxPly + 1][32]moveScore
 	solveLists [maxPly + 1][32]moveScore
 	touched    uint64 // sums the words table.touch loads, so the compiler keeps the loads
+
+	leaf leafIndexes // a depth-2 node's gift to its child's leafMoves
 }
 
 // maxPly bounds search depths and empties.
@@ -137,10 +139,18 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 			return best
 		}
 	}
+	var base []int32 // at depth 2, the node's own pattern indexes, for its children's leafMoves
+	var baseBuf [64]int32
+	if depth == 2 && (s.pat != nil || s.mid != nil) {
+		base = layout.indexes(p, o, baseBuf[:0])
+	}
 	best, bestMove := -inf, -1
 	for i, m := range list {
 		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 		a := max(alpha, best)
+		if base != nil {
+			s.leaf.set(base, &m, np, no)
+		}
 		var v int
 		if i == 0 {
 			v = -s.pvs(np, no, -beta, -a, depth-1, false)
@@ -162,46 +172,6 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	}
 	storeBounds(s.tt, h, best, alpha0, beta, uint8(depth), bestMove)
 	return best
-}
-
-// childWeights returns the pattern weights that value the children of (p, o)
-// in the search (see eval), or nil when they are valued otherwise (the
-// hand-made evaluations, or a phase without weights).
-func (s *searcher) childWeights(p, o uint64) *fastPatterns {
-	if s.pat != nil {
-		return s.pat
-	}
-	if s.mid != nil {
-		return s.mid.weightsFor(63 - popcount(p|o)).searchForm()
-	}
-	return nil
-}
-
-// leafMoves searches the moves of list (each with its reply moves, as
-// scoredMoves gives them) at a node one ply above the leaves: it values each
-// child by f from the node's own pattern indexes (childEval, the value the
-// child's depth-0 search would return, for a node each), in list order until
-// one reaches beta. It returns the best value and move (fail-soft); s.aborted
-// is set if the search was stopped.
-func (s *searcher) leafMoves(f *fastPatterns, p, o uint64, list []moveScore, beta int) (int, int) {
-	var buf [64]int32
-	parent := layout.indexes(o, p, buf[:0])
-	best, bestMove := -inf, -1
-	for i := range list {
-		s.nodes++
-		if s.nodes&0x3ff == 0 && s.poll() {
-			return 0, -1
-		}
-		m := &list[i]
-		v := -s.childEval(f, parent, m, o&^m.flips, p|m.flips|1<<uint(m.sq))
-		if v > best {
-			best, bestMove = v, int(m.sq)
-			if v >= beta {
-				break
-			}
-		}
-	}
-	return best, bestMove
 }
 
 // searchOrder sorts moves for the midgame search: the table's move first, then, deep
