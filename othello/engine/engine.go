@@ -334,14 +334,17 @@ func (r *searchRun) update(f func(p *Progress)) {
 func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, budget time.Duration) Result {
 	start := time.Now()
 	var best Result
-	prevScore := 0
+	var scores [maxPly + 1]int // each finished iteration's score
 	var lastTook time.Duration
 	for depth := 1; depth <= maxDepth && depth <= pos.Empties(); depth++ {
 		t0 := time.Now()
-		// Aspiration: a window of two discs around the last score, widened on failure.
+		// Aspiration: a window of two discs around the score of two plies less
+		// (values swing with the depth's parity: around the last score, half
+		// the iterations from depth 4 to 14 failed), its failing side opened
+		// on a failure, then the other.
 		lo, hi := -inf, inf
 		if depth > 2 {
-			lo, hi = prevScore-2*unit, prevScore+2*unit
+			lo, hi = scores[depth-2]-2*unit, scores[depth-2]+2*unit
 		}
 		var r rootResult
 		var ok bool
@@ -352,7 +355,11 @@ func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, bud
 			if !ok || (r.score > lo && r.score < hi) {
 				break
 			}
-			lo, hi = -inf, inf
+			if r.score <= lo {
+				lo = -inf
+			} else {
+				hi = inf
+			}
 		}
 		if !ok {
 			if best.Depth == 0 && r.move >= 0 {
@@ -362,7 +369,7 @@ func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, bud
 		}
 		best = Result{Move: othello.Square(r.move), Score: float64(r.score) / unit, Depth: depth}
 		run.update(func(p *Progress) { p.Move, p.Score, p.Depth = best.Move, best.Score, depth })
-		prevScore = r.score
+		scores[depth] = r.score
 		took := time.Since(t0)
 		if budget > 0 {
 			growth := 4.0
