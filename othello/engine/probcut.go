@@ -30,8 +30,8 @@ func probcutShallow(d int) int {
 // GRIDGAMES_PROBCUT_DEPTH=8), 9 to 12 on 100 (the first 100 of the same;
 // GRIDGAMES_PROBCUT_CALIBRATE=100); depths past 12 were not measured and
 // search full width. (The sigmas measured on the evaluation of 2026-12-03 were
-// up to 40% larger at depths 4 to 10, so the search had cut less than its
-// margin of probcutT sigmas meant.)
+// 12% to 43% larger at depths 4 to 10, so the search cut less there than its
+// margin of probcutT sigmas meant, and 7% and 20% smaller at 11 and 12.)
 var probcutSigma = [maxPly + 1]float64{
 	3: 2.70, 4: 2.37, 5: 3.33, 6: 3.06, 7: 2.60, 8: 2.64, 9: 3.29, 10: 2.90, 11: 3.31, 12: 3.16,
 }

@@ -204,8 +204,8 @@ func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []move
 		np, no := o&^f, p|f|1<<uint(sq)
 		var v int
 		if w != nil {
-			m := moveScore{sq: int8(sq), flips: f, reply: moves(np, no, s.g.mask)}
-			v = s.childEval(w, parent, &m, np, no)
+			ms := moveScore{sq: int8(sq), flips: f, reply: moves(np, no, s.g.mask)}
+			v = s.childEval(w, parent, &ms, np, no)
 		} else if d <= 1 {
 			v = s.eval(np, no)
 		} else {
