@@ -47,7 +47,7 @@ func BenchmarkEvaluate(b *testing.B) {
 			var buf [64]int32
 			parent := layout.indexes(o, p, buf[:0])
 			for _, m := range s.scoredMoves(p, o, moves(p, o, s.g.mask), &lists) {
-				s.childEval(parent, &m, o&^m.flips, p|m.flips|1<<uint(m.sq))
+				s.childEval(s.pat, parent, &m, o&^m.flips, p|m.flips|1<<uint(m.sq))
 				children++
 			}
 		}

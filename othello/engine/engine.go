@@ -344,14 +344,17 @@ func (r *searchRun) update(f func(p *Progress)) {
 func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, budget time.Duration, blend bool) Result {
 	start := time.Now()
 	var best Result
-	prevScore := 0
+	var scores [maxPly + 1]int // each finished iteration's score
 	var lastTook time.Duration
 	for depth := 1; depth <= maxDepth && depth <= pos.Empties(); depth++ {
 		t0 := time.Now()
-		// Aspiration: a window of two discs around the last score, widened on failure.
+		// Aspiration: a window of two discs around the score of two plies less
+		// (values swing with the depth's parity: around the last score, half
+		// the iterations from depth 4 to 14 failed), its failing side opened
+		// on a failure, then the other.
 		lo, hi := -inf, inf
 		if depth > 2 {
-			lo, hi = prevScore-2*unit, prevScore+2*unit
+			lo, hi = scores[depth-2]-2*unit, scores[depth-2]+2*unit
 		}
 		var r rootResult
 		var ok bool
@@ -362,7 +365,11 @@ func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, bud
 			if !ok || (r.score > lo && r.score < hi) {
 				break
 			}
-			lo, hi = -inf, inf
+			if r.score <= lo {
+				lo = -inf
+			} else {
+				hi = inf
+			}
 		}
 		if !ok {
 			if best.Depth == 0 && r.move >= 0 {
@@ -372,11 +379,11 @@ func (e *Engine) iterate(run *searchRun, pos othello.Position, maxDepth int, bud
 		}
 		score := float64(r.score)
 		if blend && depth >= 2 && depth < pos.Empties() {
-			score = (score + float64(prevScore)) / 2 // see Limits.SingleDepth
+			score = (score + float64(scores[depth-1])) / 2 // see Limits.SingleDepth
 		}
 		best = Result{Move: othello.Square(r.move), Score: score / unit, Depth: depth}
 		run.update(func(p *Progress) { p.Move, p.Score, p.Depth = best.Move, best.Score, depth })
-		prevScore = r.score
+		scores[depth] = r.score
 		took := time.Since(t0)
 		if budget > 0 {
 			growth := 4.0

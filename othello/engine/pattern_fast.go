@@ -70,11 +70,11 @@ func (s *searcher) fastEval(f *fastPatterns, p, o uint64) int {
 	return f.value(layout.indexes(p, o, buf[:0]), p, o, mp, mo)
 }
 
-// childEval is patternEval of the position (np, no) after p's move m, where
-// parent holds the instance indexes of the position before it read from the
+// childEval is fastEval with the weights f of the position (np, no) after p's
+// move m, where m.reply holds np's moves and parent holds the instance indexes of the position before it read from the
 // other side (layout.indexes(o, p)), np's side: the move's square turns from
 // empty to no's (digit 0 to 2) and each flipped disc from np's to no's (1 to 2).
-func (s *searcher) childEval(parent []int32, m *moveScore, np, no uint64) int {
+func (s *searcher) childEval(f *fastPatterns, parent []int32, m *moveScore, np, no uint64) int {
 	mo := moves(no, np, s.g.mask)
 	if m.reply == 0 && mo == 0 {
 		return s.finalScore(np, no) * unit
@@ -93,5 +93,5 @@ func (s *searcher) childEval(parent []int32, m *moveScore, np, no uint64) int {
 			idx[d.inst] += d.power
 		}
 	}
-	return s.pat.value(idx, np, no, m.reply, mo)
+	return f.value(idx, np, no, m.reply, mo)
 }

@@ -52,7 +52,7 @@ func TestChildEvalMatchesPatternEval(t *testing.T) {
 		var lists [32]moveScore
 		for _, m := range s.scoredMoves(p, o, moves(p, o, s.g.mask), &lists) {
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			if got, want := s.childEval(parent, &m, np, no), s.patternEval(np, no); got != want {
+			if got, want := s.childEval(s.pat, parent, &m, np, no), s.patternEval(np, no); got != want {
 				t.Fatalf("position %d (%s), move %d: childEval %d, patternEval %d", i, pos, m.sq, got, want)
 			}
 			children++

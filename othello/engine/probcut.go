@@ -8,7 +8,7 @@ package engine
 // runs only in null-window nodes, where a cut is all that is asked.
 
 const (
-	probcutMinDepth = 4   // nodes at least this deep try a cut
+	probcutMinDepth = 3   // nodes at least this deep try a cut
 	probcutT        = 1.5 // the cut needs the shallow value this many sigmas clear
 )
 
@@ -25,11 +25,15 @@ func probcutShallow(d int) int {
 // probcutSigma[d] is the spread (standard deviation, in discs) of the value of a
 // depth-d search around the value of its shallow search, on 8x8 positions from
 // the whole game with the learned evaluation (TestProbcutCalibration); 0 turns
-// ProbCut off at that depth. Measured on 80 positions with the built-in
-// evaluation (GRIDGAMES_PROBCUT_CALIBRATE=80); depths past 12 were not measured
-// and search full width.
+// ProbCut off at that depth. Measured with the built-in evaluation of
+// 2026-12-07: depths 3 to 8 on 400 positions (GRIDGAMES_PROBCUT_CALIBRATE=400
+// GRIDGAMES_PROBCUT_DEPTH=8), 9 to 12 on 100 (the first 100 of the same;
+// GRIDGAMES_PROBCUT_CALIBRATE=100); depths past 12 were not measured and
+// search full width. (The sigmas measured on the evaluation of 2026-12-03 were
+// 12% to 43% larger at depths 4 to 10, so the search cut less there than its
+// margin of probcutT sigmas meant, and 7% and 20% smaller at 11 and 12.)
 var probcutSigma = [maxPly + 1]float64{
-	4: 2.89, 5: 4.41, 6: 3.63, 7: 3.71, 8: 2.97, 9: 4.28, 10: 3.61, 11: 3.08, 12: 2.53,
+	3: 2.70, 4: 2.37, 5: 3.33, 6: 3.06, 7: 2.60, 8: 2.64, 9: 3.29, 10: 2.90, 11: 3.31, 12: 3.16,
 }
 
 // probcut tries to settle a null-window node (alpha, alpha+1) of the given depth

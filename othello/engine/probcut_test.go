@@ -13,7 +13,7 @@ import (
 
 func TestProbcutShallow(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ d, ds int }{{4, 2}, {5, 1}, {6, 2}, {7, 3}, {8, 4}, {9, 3}, {10, 4}, {12, 6}} {
+	for _, tc := range []struct{ d, ds int }{{3, 1}, {4, 2}, {5, 1}, {6, 2}, {7, 3}, {8, 4}, {9, 3}, {10, 4}, {12, 6}} {
 		if got := probcutShallow(tc.d); got != tc.ds || (tc.d-got)%2 != 0 {
 			t.Errorf("probcutShallow(%d) = %d, want %d", tc.d, got, tc.ds)
 		}
@@ -56,7 +56,8 @@ func TestProbcutPrunes(t *testing.T) {
 // search's, with the learned evaluation and no ProbCut. It prints a table to copy
 // into probcut.go; it runs only with GRIDGAMES_PROBCUT_CALIBRATE=N (N positions),
 // taking minutes. GRIDGAMES_MIDGAME names a midgame file to use instead of the
-// built-in one.
+// built-in one, GRIDGAMES_PROBCUT_DEPTH the deepest depth measured (12 by
+// default; 8 takes seconds, so more positions can be measured to it).
 func TestProbcutCalibration(t *testing.T) {
 	t.Parallel()
 	n, _ := strconv.Atoi(os.Getenv("GRIDGAMES_PROBCUT_CALIBRATE"))
@@ -77,10 +78,17 @@ func TestProbcutCalibration(t *testing.T) {
 	if mid == nil {
 		t.Fatal("no learned evaluation")
 	}
-	const maxDepth = 12
+	maxDepth := 12
+	if v := os.Getenv("GRIDGAMES_PROBCUT_DEPTH"); v != "" {
+		d, err := strconv.Atoi(v)
+		if err != nil || d < probcutMinDepth || d >= maxPly {
+			t.Fatalf("GRIDGAMES_PROBCUT_DEPTH=%q: want a depth from %d to %d", v, probcutMinDepth, maxPly-1)
+		}
+		maxDepth = d
+	}
 	rnd := rand.New(rand.NewPCG(77, 77))
 	player := New(Options{Workers: 1, TableBits: 12})
-	var sum, sum2 [maxDepth + 1]float64
+	sum, sum2 := make([]float64, maxDepth+1), make([]float64, maxDepth+1)
 	count := 0
 	for count < n {
 		pos := othello.StartPosition()
@@ -96,7 +104,7 @@ func TestProbcutCalibration(t *testing.T) {
 			continue
 		}
 		e := New(Options{Workers: 2, TableBits: 20, Midgame: mid})
-		var v [maxDepth + 1]float64
+		v := make([]float64, maxDepth+1)
 		for d := 1; d <= maxDepth && d < pos.Empties(); d++ {
 			r, err := e.Search(t.Context(), pos, Limits{Depth: d, NoProbcut: true})
 			if err != nil {

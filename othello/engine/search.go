@@ -39,6 +39,8 @@ type searcher struct {
 	midLists   [maxPly + 1][32]moveScore
 	solveLists [maxPly + 1][32]moveScore
 	touched    uint64 // sums the words table.touch loads, so the compiler keeps the loads
+
+	leaf leafIndexes // a depth-2 node's gift to its child's leafMoves
 }
 
 // maxPly bounds search depths and empties.
@@ -127,10 +129,28 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	}
 	list := s.searchOrder(p, o, mv, &s.midLists[depth], ttMove, depth)
 	alpha0 := alpha
+	if depth == 1 {
+		if f := s.childWeights(p, o); f != nil {
+			best, bestMove := s.leafMoves(f, p, o, list, beta)
+			if s.aborted {
+				return 0
+			}
+			storeBounds(s.tt, h, best, alpha0, beta, uint8(depth), bestMove)
+			return best
+		}
+	}
+	var base []int32 // at depth 2, the node's own pattern indexes, for its children's leafMoves
+	var baseBuf [64]int32
+	if depth == 2 && (s.pat != nil || s.mid != nil) {
+		base = layout.indexes(p, o, baseBuf[:0])
+	}
 	best, bestMove := -inf, -1
 	for i, m := range list {
 		np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
 		a := max(alpha, best)
+		if base != nil {
+			s.leaf.set(base, &m, np, no)
+		}
 		var v int
 		if i == 0 {
 			v = -s.pvs(np, no, -beta, -a, depth-1, false)
@@ -170,12 +190,23 @@ func (s *searcher) searchOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, dept
 // valueOrder sorts moves by the value of a depth-d search of each child, best first.
 func (s *searcher) valueOrder(p, o, mv uint64, buf *[32]moveScore, d int) []moveScore {
 	list := buf[:0]
+	var w *fastPatterns
+	var pbuf [64]int32
+	var parent []int32
+	if d <= 1 {
+		if w = s.childWeights(p, o); w != nil {
+			parent = layout.indexes(o, p, pbuf[:0])
+		}
+	}
 	for m := mv; m != 0; m &= m - 1 {
 		sq := lowest(m)
 		f := flips(p, o, sq)
 		np, no := o&^f, p|f|1<<uint(sq)
 		var v int
-		if d <= 1 {
+		if w != nil {
+			ms := moveScore{sq: int8(sq), flips: f, reply: moves(np, no, s.g.mask)}
+			v = s.childEval(w, parent, &ms, np, no)
+		} else if d <= 1 {
 			v = s.eval(np, no)
 		} else {
 			v = s.pvs(np, no, -inf, inf, d-1, false)
@@ -201,7 +232,7 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 		for i := range list {
 			m := &list[i]
 			np, no := o&^m.flips, p|m.flips|1<<uint(m.sq)
-			m.key += int16(s.childEval(parent, m, np, no) / (unit / 2))
+			m.key += int16(s.childEval(s.pat, parent, m, np, no) / (unit / 2))
 		}
 	} else if s.g.size != 8 && n >= smallOrderEmpties {
 		for i := range list {

@@ -158,7 +158,7 @@ func TestMidgameSamples(t *testing.T) {
 			if engine.MidgamePhase(s.Pos.Empties()) != phase {
 				t.Fatalf("phase %d sample with %d empties", phase, s.Pos.Empties())
 			}
-			lim := engine.Limits{Depth: 4, SingleDepth: true}
+			lim := engine.Limits{Depth: 4, NoProbcut: true, SingleDepth: true} // as the labels are searched
 			if s.Pos.Empties() <= 18 {
 				lim = engine.Limits{Endgame: 64}
 			}
