@@ -24,7 +24,7 @@ type levelSpec struct{ depth, endgame int }
 var levelTable = [MaxLevel + 1]levelSpec{
 	1:  {1, 0},
 	2:  {2, 4},
-	3:  {3, 6},
+	3:  {3, 8},
 	4:  {4, 8},
 	5:  {4, 10},
 	6:  {6, 12},
