@@ -153,28 +153,29 @@ func recordedBoards(b *testing.B) []game2048.Board {
 }
 
 // BenchmarkNetwork6Reads times random reads of the 6-tuple weights confined to
-// some of the 8,192 4 KiB pages of each group's table (spread over it), in one
+// some of the 16,384 4 KiB pages of each pair's table (spread over it), in one
 // cache line of each page or in any of its 64: what a leaf's reads cost by how
 // many pages and lines they land on. It reports CPU nanoseconds a read:
 // go test -run '^$' -bench Network6Reads -count 5 ./game2048/solver
 func BenchmarkNetwork6Reads(b *testing.B) {
 	t := defaultTable6()
 	const perPage = 4096 / 2 // int16 weights
-	for _, c := range []struct{ pages, lines uint32 }{{64, 64}, {512, 64}, {2048, 64}, {8192, 64}, {8192, 1}} {
+	for _, c := range []struct{ pages, lines uint32 }{{64, 64}, {512, 64}, {2048, 64}, {16384, 64}, {16384, 1}} {
 		b.Run("pages"+strconv.Itoa(int(c.pages))+"/lines"+strconv.Itoa(int(c.lines)), func(b *testing.B) {
 			rnd := rand.New(rand.NewPCG(1, 2))
 			idx := make([]uint32, 1<<20)
 			for i := range idx {
-				page := rnd.Uint32N(c.pages) * (tuple6Size / perPage / c.pages)
+				page := rnd.Uint32N(c.pages) * (pairSize6 / perPage / c.pages)
 				idx[i] = page*perPage | rnd.Uint32N(c.lines)*32 | rnd.Uint32N(32)
 			}
+			p, q := t.pair[0], t.pair[1]
 			var sum int32
 			reads := 0
 			cpu0 := processCPU()
 			for b.Loop() {
 				for i := 0; i < len(idx); i += 4 {
-					sum += int32(t.w[0][idx[i]&(tuple6Size-1)]) + int32(t.w[1][idx[i+1]&(tuple6Size-1)]) +
-						int32(t.w[2][idx[i+2]&(tuple6Size-1)]) + int32(t.w[3][idx[i+3]&(tuple6Size-1)])
+					sum += int32(p[idx[i]&(pairSize6-1)]) + int32(q[idx[i+1]&(pairSize6-1)]) +
+						int32(p[idx[i+2]&(pairSize6-1)]) + int32(q[idx[i+3]&(pairSize6-1)])
 				}
 				reads += len(idx)
 			}

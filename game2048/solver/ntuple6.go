@@ -105,7 +105,7 @@ func roundTable6(w [][]float32, prefix string) (*table6, error) {
 	t := newTable6()
 	for g := range w {
 		for j, v := range w[g] {
-			t.w[g][j] = round6(v)
+			t.set(g, uint32(j), round6(v))
 		}
 	}
 	return t, nil
@@ -128,8 +128,8 @@ func (t *table6) float32s() [][]float32 {
 	for g := range w {
 		w[g] = make([]float32, tuple6Size)
 		hugepages.Advise(w[g])
-		for j, v := range t.w[g] {
-			w[g][j] = float32(v)
+		for j := range w[g] {
+			w[g][j] = float32(t.at(g, uint32(j)))
 		}
 	}
 	return w
@@ -142,16 +142,50 @@ func (n *Network6) Value(b game2048.Bitboard) float64 {
 	v := 0.0
 	for i := range images6 {
 		im := &images6[i]
-		v += float64(t.w[im.tuple][im.index(uint64(b))])
+		v += float64(t.at(im.tuple, uint32(im.index(uint64(b)))))
 	}
 	return v
 }
 
 // table6 is a Network6 as the search reads it: every weight rounded to a whole
 // point in 16 bits, half the memory of float32 and so half the cache misses.
+//
+// The groups are stored in pairs that read five cells in common: the edge row
+// group (cells 0-5) with the corner block (0-2, 4-6), sharing 0-2 and 4-5, and
+// the inner row group (4-9) with the edge block (4-6, 8-10), sharing 4-6 and 8-9.
+// Each pattern of the five shared cells owns one 64-byte cache line of its pair's
+// table: the first group's 16 weights by its sixth cell, then the second's 16 by
+// its own. The two groups' placements in one symmetry of a board read the same
+// five cells, so they read one line: a board's 32 reads land on 16 lines, not 32.
 type table6 struct {
-	w    [numTuples6]*[tuple6Size]int16 // arrays, so the masked indexes need no bounds checks
-	late *table6                        // the late stage, if the network has one (see Stage)
+	pair [2]*[pairSize6]int16 // groups 0 and 2, groups 1 and 3; arrays, so the masked indexes need no bounds checks
+	late *table6              // the late stage, if the network has one (see Stage)
+}
+
+// pairSize6 is the number of weights of a pair of groups.
+const pairSize6 = 2 * tuple6Size
+
+// slot6 returns where weight j of group g (its index as Indexes6 reads a board:
+// nibble k is the tuple's cell k) lies in table pair[g&1]: the line of the five
+// cells the pair shares, in the same order for both groups, then the group's own
+// sixth cell. In the row groups (0 and 1) the shared cells are nibbles 0-2 and
+// 4-5 and nibble 3 is their own; in the blocks (2 and 3) they are nibbles 0-4 and
+// nibble 5 is their own, in the line's second half.
+func slot6(g int, j uint32) uint32 {
+	if g < 2 {
+		return (j&0xfff|j>>4&0xff000)<<5 | j>>12&0xf
+	}
+	return (j&0xfffff)<<5 | 16 | j>>20&0xf
+}
+
+// at returns weight j of group g.
+func (t *table6) at(g int, j uint32) int16 {
+	return t.pair[g&1][slot6(g, j)&(pairSize6-1)]
+}
+
+// set sets weight j of group g to v.
+func (t *table6) set(g int, j uint32, v int16) {
+	t.pair[g&1][slot6(g, j)&(pairSize6-1)] = v
 }
 
 // maxWeight6 bounds a rounded weight; training has never come near it (the largest
@@ -161,9 +195,9 @@ const maxWeight6 = math.MaxInt16
 // newTable6 returns a table of zeros.
 func newTable6() *table6 {
 	t := new(table6)
-	for i := range t.w {
-		t.w[i] = new([tuple6Size]int16)
-		hugepages.Advise(t.w[i][:])
+	for i := range t.pair {
+		t.pair[i] = new([pairSize6]int16)
+		hugepages.Advise(t.pair[i][:])
 	}
 	return t
 }

@@ -56,16 +56,16 @@ func (n *Network6) WriteTo(w io.Writer) (int64, error) {
 func (t *table6) writeGroups(bw *bufio.Writer) {
 	var buf [binary.MaxVarintLen64]byte
 	for g := range numTuples6 {
-		w := t.w[g][:]
 		count := 0
-		for _, r := range w {
-			if r != 0 {
+		for i := range uint32(tuple6Size) {
+			if t.at(g, i) != 0 {
 				count++
 			}
 		}
 		bw.Write(binary.AppendUvarint(buf[:0], uint64(count)))
 		prev := -1
-		for i, r := range w {
+		for i := range tuple6Size {
+			r := t.at(g, uint32(i))
 			if r == 0 {
 				continue
 			}
@@ -138,7 +138,7 @@ func readTable6(r io.Reader) (*table6, error) {
 // readGroups reads the groups writeGroups wrote into t; errors name the stage by
 // prefix.
 func (t *table6) readGroups(br *bufio.Reader, prefix string) error {
-	for g := range t.w {
+	for g := range numTuples6 {
 		count, err := binary.ReadUvarint(br)
 		if err != nil {
 			return fmt.Errorf("solver: network file: %sgroup %d: truncated before its weight count", prefix, g)
@@ -160,7 +160,7 @@ func (t *table6) readGroups(br *bufio.Reader, prefix string) error {
 				return fmt.Errorf("solver: network file: %sgroup %d: weight %d is %d (want a nonzero whole number within ±%d)", prefix, g, k+1, v, maxWeight6)
 			}
 			i += 1 + int(gap)
-			t.w[g][i] = int16(v)
+			t.set(g, uint32(i), int16(v))
 		}
 	}
 	return nil

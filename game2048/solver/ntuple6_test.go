@@ -148,8 +148,8 @@ func TestNetwork6FileRoundTrip(t *testing.T) {
 	}
 	for g := range w {
 		for i, v := range w[g] {
-			if want := round6(v); m.t.w[g][i] != want {
-				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.t.w[g][i], want)
+			if want := round6(v); m.t.at(g, uint32(i)) != want {
+				t.Fatalf("group %d weight %d: %v after the round trip, want %v", g, i, m.t.at(g, uint32(i)), want)
 			}
 		}
 	}
@@ -174,9 +174,9 @@ func TestNetwork6FileRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	before := m.t.w[2][0]
+	before := m.t.at(2, 0)
 	got[2][0] += 1000
-	if m.t.w[2][0] != before {
+	if m.t.at(2, 0) != before {
 		t.Fatal("writing to the copied weights wrote to the network's table")
 	}
 	if !IsNetwork6File(buf.Bytes()) {
@@ -245,7 +245,7 @@ func TestReadNetwork6Refuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := n.t.w[1][9]; v != -3 {
+	if v := n.t.at(1, 9); v != -3 {
 		t.Fatalf("weight 9 of group 1 is %v, want -3", v)
 	}
 }
