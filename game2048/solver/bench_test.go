@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/gridgames/gridgames/game2048"
+
+	"github.com/gridgames/gridgames/internal/cputime"
 )
 
 // benchBoards are fixed positions from an early, a middle and a late game.
@@ -70,7 +72,7 @@ func BenchmarkGame(b *testing.B) {
 		b.Run(eval.String(), func(b *testing.B) {
 			New(Options{Eval: eval}).evaluator() // reads the shared tables before the timing starts
 			searches := 0
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				s := New(Options{Depth: 3, Workers: 1, Eval: eval})
 				for _, board := range boards {
@@ -81,7 +83,7 @@ func BenchmarkGame(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "moves/s")
-			if cpu := processCPU() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(searches)/cpu.Seconds(), "moves/cpu-s")
 			}
 		})
@@ -171,7 +173,7 @@ func BenchmarkNetwork6Reads(b *testing.B) {
 			p, q := t.pair[0], t.pair[1]
 			var sum int32
 			reads := 0
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				for i := 0; i < len(idx); i += 4 {
 					sum += int32(p[idx[i]&(pairSize6-1)]) + int32(q[idx[i+1]&(pairSize6-1)]) +
@@ -179,7 +181,7 @@ func BenchmarkNetwork6Reads(b *testing.B) {
 				}
 				reads += len(idx)
 			}
-			if cpu := processCPU() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(reads), "cpu-ns/read")
 			}
 			if sum == 1 {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/gridgames/gridgames/internal/cputime"
 )
 
 // BenchmarkMidgameSearch searches 20 positions with 20 to 40 empties (the first
@@ -28,9 +30,9 @@ func BenchmarkMidgameSearch(b *testing.B) {
 					b.StopTimer()
 					e.reset()
 					b.StartTimer()
-					c0 := processCPU()
+					c0 := cputime.Process()
 					r, err := e.Search(b.Context(), pos, Limits{Depth: depth})
-					cpu += processCPU() - c0
+					cpu += cputime.Process() - c0
 					if err != nil {
 						b.Fatal(err)
 					}
