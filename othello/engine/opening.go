@@ -164,11 +164,36 @@ func ReadOpening(r io.Reader) (*Opening, error) {
 // more, a position with several best moves may keep another). progress, if not
 // nil, is told each position solved.
 func BuildOpening(ctx context.Context, e *Engine, size, plies int, progress func(pos othello.Position, score int, move othello.Square)) (*Opening, error) {
-	start, err := othello.NewPosition(size)
+	t, err := NewOpening(size)
 	if err != nil {
 		return nil, err
 	}
-	t := &Opening{size: size, entries: map[[2]uint64]openingEntry{}}
+	return t, t.Extend(ctx, e, plies, progress)
+}
+
+// NewOpening returns an empty opening table for size x size boards (4 or 6), to
+// fill with Extend.
+func NewOpening(size int) (*Opening, error) {
+	if !PerfectSize(size) {
+		return nil, fmt.Errorf("%w (this board is %dx%d)", ErrPerfectSize, size, size)
+	}
+	return &Opening{size: size, entries: map[[2]uint64]openingEntry{}}, nil
+}
+
+// Extend adds to t what BuildOpening would solve within plies moves of the start,
+// solving with e only the positions t does not hold yet: a table that an earlier
+// run, stopped part-way or made for fewer plies, left is finished rather than
+// started again. The moves t already holds are followed as they are, so a resumed
+// run may keep another of several equally good moves than an uninterrupted one
+// would have (every entry is exact either way). progress, if not nil, is told each
+// position solved, after its entry is added (so it may write t out). If ctx ends
+// first, t keeps every position solved so far and Extend returns ctx's error. t
+// must not be read by other goroutines while Extend runs.
+func (t *Opening) Extend(ctx context.Context, e *Engine, plies int, progress func(pos othello.Position, score int, move othello.Square)) error {
+	start, err := othello.NewPosition(t.size)
+	if err != nil {
+		return err
+	}
 	for _, perfect := range []othello.Color{othello.Black, othello.White} {
 		seen := map[[2]uint64]bool{}
 		var walk func(pos othello.Position, ply int) error
@@ -179,7 +204,7 @@ func BuildOpening(ctx context.Context, e *Engine, size, plies int, progress func
 			if pos.MustPass() {
 				pos = pos.Pass()
 			}
-			cp, co, _ := sizedCanonical(pos.Player(), pos.Opponent(), size)
+			cp, co, _ := sizedCanonical(pos.Player(), pos.Opponent(), t.size)
 			key := [2]uint64{cp, co}
 			if seen[key] {
 				return nil
@@ -199,6 +224,9 @@ func BuildOpening(ctx context.Context, e *Engine, size, plies int, progress func
 				if err != nil {
 					return err
 				}
+				if !r.Exact {
+					return errors.New("engine: opening table: the solve ended without an exact score")
+				}
 				score, move = int(r.Score), r.Move
 				t.entries[key] = openingEntry{score: int8(score), move: int8(squareImageOf(pos, move))}
 				if progress != nil {
@@ -208,10 +236,10 @@ func BuildOpening(ctx context.Context, e *Engine, size, plies int, progress func
 			return walk(pos.Play(move), ply+1)
 		}
 		if err := walk(start, 0); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // squareImageOf returns move's square in the canonical orientation of pos.
