@@ -23,7 +23,7 @@ const (
 	midgameSum  = "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"
 	bookSum     = "3625978418b4a124d86f76b5c4290f347da1adfc93d0909fc298cb65df73215c"
 	smallSum    = "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"
-	opening6Sum = "ea2cc8b4e4c0fc9a40643b4e32149ed3735bfffcb8292451838da92322bd2fb1"
+	opening6Sum = "7fe09aeb954f88d254103352ee861f91d2a5d7e0428dc05547d79b11de458b5a"
 )
 
 // openFile opens one of the engine's gzip files, which start with the line
