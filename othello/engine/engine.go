@@ -55,6 +55,9 @@ type Engine struct {
 	usingMid  *Midgame    // midgame while the current search uses it, else nil
 	selective bool        // ProbCut in the current search
 	spare     []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
+	// shallowFrom, if not 0, replaces shallowOrderEmpties (tests lower it, so that
+	// positions small enough to check by a plain search meet shallowOrder).
+	shallowFrom int
 }
 
 // New returns an engine.
