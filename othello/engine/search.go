@@ -15,8 +15,8 @@ const (
 	// smallShallowPlies and smallShallowWeight: on 4x4 and 6x6, the shallow
 	// searches that order the solver's moves go this many plies deeper than on
 	// 8x8, and their values count this many key points a disc (see shallowOrder).
-	smallShallowPlies  = 5
-	smallShallowWeight = 8
+	smallShallowPlies  = 4
+	smallShallowWeight = 16
 )
 
 // searcher is one goroutine's search state. The table is shared; everything else
@@ -256,10 +256,11 @@ func (s *searcher) solverOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n in
 // each child. On 8x8 the search's value alone orders them. On the smaller boards,
 // which have no patterns, the search goes smallShallowPlies deeper, and its value
 // counts beside the fastest-first key (scoredMoves), smallShallowWeight key points
-// a disc (a disc as much as one reply), as Edax weighs mobility beside its sorting
-// searches. On the 6x6 start (one worker, 64 MiB table) the value beside the key
-// searched 1.57 billion nodes instead of 1.75, and 5 plies deeper 0.87 billion;
-// the README's 6x6 section lists the other depths and weights tried.
+// a disc (a disc counts as two of the opponent's replies), as Edax weighs mobility
+// beside its sorting searches. On the 6x6 start (one worker, 64 MiB table) the value
+// beside the key searched 1.57 billion nodes instead of 1.75, and 4 plies deeper
+// with the learned evaluation 0.58 billion; the README's 6x6 section lists the
+// other depths and weights tried.
 func (s *searcher) shallowOrder(p, o, mv uint64, buf *[32]moveScore, ttMove, n int) []moveScore {
 	d := 1 + (n-s.shallowFrom)/3
 	if s.g.size == 8 {
