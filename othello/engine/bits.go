@@ -133,7 +133,8 @@ func (g *geometry) stableAny(p, o uint64) uint64 {
 	off := ^g.mask
 	inner := g.mask &^ (g.colA | g.colH) // squares whose east-west neighbours are on the board
 	// Squares whose line in each direction has no empty square.
-	fullH, fullV, fullD1, fullD9 := ^fill(empty, 1, inner), ^fill(empty, 8, g.mask), ^fill(empty, 7, inner), ^fill(empty, 9, inner)
+	k := g.size - 1 // the steps from one end of a line to the other
+	fullH, fullV, fullD1, fullD9 := ^fill(empty, 1, inner, k), ^fill(empty, 8, g.mask, k), ^fill(empty, 7, inner, k), ^fill(empty, 9, inner, k)
 	var s uint64
 	for {
 		safe := off | s
@@ -150,9 +151,10 @@ func (g *geometry) stableAny(p, o uint64) uint64 {
 }
 
 // fill spreads e along the line direction of shift dir both ways, through squares of
-// through, to every square sharing a line with a square of e.
-func fill(e uint64, dir uint, through uint64) uint64 {
-	for range 7 {
+// through, to every square sharing a line with a square of e, on a board whose
+// lines are at most k+1 squares long.
+func fill(e uint64, dir uint, through uint64, k int) uint64 {
+	for range k {
 		e |= (e<<dir | e>>dir) & through
 	}
 	return e

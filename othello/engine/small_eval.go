@@ -50,14 +50,6 @@ const (
 	smallSpan  = 5
 )
 
-// smallEvalEmpties is the most empties of a 6x6 position the solver orders its
-// moves by the learned evaluation for; with more it orders them by the hand-made
-// one. On one CPU the learned one searched 17% fewer nodes over 8 balanced
-// positions of 22 empties (55.7 million against 67.2, -bench Solve6x6Set) and
-// 24% fewer at 26 (190 million against 250, -bench Solve6x6/ply6), but 28% more
-// on the start, 32 empties (2.23 billion against 1.75).
-const smallEvalEmpties = 26
-
 // smallMagic starts a 6x6 evaluation file.
 const smallMagic = "gridgames othello eval6 1"
 

@@ -59,6 +59,10 @@ func (pl *pool) newSearcher() *searcher {
 	}
 	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat.searchForm(), pl.mid, pl.selective
 	s.small = pl.sm
+	s.shallowFrom = shallowOrderEmpties
+	if pl.e.shallowFrom > 0 {
+		s.shallowFrom = pl.e.shallowFrom
+	}
 	s.nodes, s.reported, s.aborted = 0, 0, false
 	return s
 }

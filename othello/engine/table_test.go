@@ -115,6 +115,17 @@ func TestTableBuckets(t *testing.T) {
 			}
 		}
 	})
+	t.Run("exact kept from a midgame entry", func(t *testing.T) {
+		tt.store(b, entry{lower: -inf, upper: inf, depth: 6, move: 7})
+		got, _ := tt.probe(b)
+		if got.lower != 4 || got.depth != exactDepth(14) || got.move != 5 {
+			t.Fatalf("a depth-6 midgame entry over an exact one: %+v, want the exact entry kept", got)
+		}
+		tt.store(b, entry{lower: 4, upper: 8, depth: exactDepth(14), move: 2})
+		if got, _ := tt.probe(b); got.upper != 8 || got.move != 2 {
+			t.Fatalf("an exact entry over an exact one: %+v, want [4, 8] and move 2", got)
+		}
+	})
 	t.Run("older search", func(t *testing.T) {
 		tt.newSearch()
 		tt.store(a, entry{lower: 2, upper: 2, depth: 1, move: 0})
