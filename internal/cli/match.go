@@ -44,7 +44,6 @@ among those near the best, so games differ); --book says whose levels do.`,
 	f.IntVar(&o.workers, "workers", 0, "games played side by side (0: one per CPU)")
 	f.StringVar(&o.book, "book", "both", "which players' levels 6-10 play from the opening book: both, first, second or none")
 	f.StringVar(&o.midgame, "midgame", "", "the learned midgame evaluation of levels 5-10 (from othello midgame) instead of the built-in one")
-	f.StringVar(&o.blend, "blend", "none", "which players' learned evaluations blend the two nearest phases by empties instead of switching at the phases' borders: both, first, second or none")
 	f.StringVar(&o.secondMidgame, "second-midgame", "", "the second player's (--white's) midgame evaluation, to match two evaluations (default: --midgame's)")
 	_ = cmd.MarkFlagRequired("black")
 	_ = cmd.MarkFlagRequired("white")
@@ -56,11 +55,9 @@ type matchOptions struct {
 	matchFlags
 	black, white, book     string
 	midgame, secondMidgame string
-	blend                  string
 	size, workers          int
 	seats                  [2]session.Seat // --black's and --white's, set by validate
 	books                  [2]bool         // whose levels play from the book, set by validate
-	blends                 [2]bool         // whose evaluations blend phases, set by validate
 }
 
 // validate refuses flag values out of range, before any file is read.
@@ -81,10 +78,7 @@ func (o *matchOptions) validate() error {
 	if o.seats[1], err = matchSeat("white", o.white); err != nil {
 		return err
 	}
-	if o.books, err = matchSides("--book", o.book); err != nil {
-		return err
-	}
-	o.blends, err = matchSides("--blend", o.blend)
+	o.books, err = matchBooks(o.book)
 	return err
 }
 
@@ -102,16 +96,6 @@ func (o *matchOptions) run(cmd *cobra.Command) error {
 	if o.secondMidgame != "" {
 		if l.Midgame[1], err = readMidgameFile(o.secondMidgame, "--second-midgame"); err != nil {
 			return err
-		}
-	}
-	for i, blend := range o.blends {
-		if m := l.Midgame[i]; blend {
-			if m == nil {
-				m = engine.DefaultMidgame()
-			}
-			if m != nil {
-				l.Midgame[i] = m.Blended()
-			}
 		}
 	}
 	for i, use := range o.books {
@@ -144,9 +128,9 @@ func matchSeat(flag, spec string) (session.Seat, error) {
 	return seat, nil
 }
 
-// matchSides reads a flag naming players (--book, --blend): both, first, second
-// or none, as whether it applies to the first and to the second player.
-func matchSides(flag, which string) ([2]bool, error) {
+// matchBooks reads --book: whether the first and the second player's levels
+// play from the opening book.
+func matchBooks(which string) ([2]bool, error) {
 	switch which {
 	case "both":
 		return [2]bool{true, true}, nil
@@ -157,7 +141,7 @@ func matchSides(flag, which string) ([2]bool, error) {
 	case "none":
 		return [2]bool{}, nil
 	}
-	return [2]bool{}, badInputf("%s %q: want both, first, second or none", flag, which)
+	return [2]bool{}, badInputf("--book %q: want both, first, second or none", which)
 }
 
 // printMatch writes the match table.

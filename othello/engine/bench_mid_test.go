@@ -15,14 +15,12 @@ import (
 // emptied table. Run with -benchtime 1x -count 10; it reports the nodes per op,
 // the time per node, and the process's CPU time per op and per node (on unix),
 // which other work on the same CPU does not inflate as it does the wall clock.
-// GRIDGAMES_MIDGAME and GRIDGAMES_MIDGAME_BLEND choose the evaluation as for
-// TestConsistency.
 func BenchmarkMidgameSearch(b *testing.B) {
 	if DefaultMidgame() == nil {
 		b.Skip("no learned evaluation in this build")
 	}
 	positions := consistencyPositions(20, 36)
-	e := New(Options{Workers: 1, Midgame: consistencyMidgame(b)})
+	e := New(Options{Workers: 1})
 	for _, depth := range []int{10, 12, 14} {
 		b.Run(fmt.Sprintf("d%d", depth), func(b *testing.B) {
 			var nodes uint64

@@ -88,23 +88,8 @@ func TestConsistency(t *testing.T) {
 }
 
 // consistencyMidgame is the built-in midgame evaluation, or the file that
-// GRIDGAMES_MIDGAME names; blended (Midgame.Blended) when
-// GRIDGAMES_MIDGAME_BLEND is 1, unblended when it is 0.
-func consistencyMidgame(t testing.TB) *Midgame {
-	t.Helper()
-	m := readConsistencyMidgame(t)
-	switch os.Getenv("GRIDGAMES_MIDGAME_BLEND") {
-	case "1":
-		if !m.IsBlended() {
-			m = m.Blended()
-		}
-	case "0":
-		m = m.Unblended()
-	}
-	return m
-}
-
-func readConsistencyMidgame(t testing.TB) *Midgame {
+// GRIDGAMES_MIDGAME names.
+func consistencyMidgame(t *testing.T) *Midgame {
 	t.Helper()
 	path := os.Getenv("GRIDGAMES_MIDGAME")
 	if path == "" {

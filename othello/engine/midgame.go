@@ -19,7 +19,6 @@ import (
 // the nearest phase with fewer empties that has them.
 type Midgame struct {
 	phases [MidgamePhases]*Patterns
-	blend  *midgameBlend // if not nil, values blend the nearest two phases (see Blended)
 }
 
 // The phases: phase k holds the positions with k*MidgamePhaseWidth+1 to
@@ -56,9 +55,6 @@ func (m *Midgame) Value(pos othello.Position) float64 {
 	if pos.Size() != 8 {
 		return 0
 	}
-	if m.blend != nil {
-		return m.blendedValue(pos.Player(), pos.Opponent(), pos.Empties())
-	}
 	w := m.weightsFor(pos.Empties())
 	if w == nil {
 		return 0
@@ -68,11 +64,11 @@ func (m *Midgame) Value(pos othello.Position) float64 {
 
 // midgameEval scores (p, o) in evaluation units from the phase's weights.
 func (s *searcher) midgameEval(p, o uint64) int {
-	w := s.mid.searchWeights(64 - popcount(p|o))
+	w := s.mid.weightsFor(64 - popcount(p|o))
 	if w == nil {
 		return s.evaluate(p, o)
 	}
-	return s.fastEval(w, p, o)
+	return s.fastEval(w.searchForm(), p, o)
 }
 
 // The midgame file: gzip of a magic line, the number of phases (uint32, little

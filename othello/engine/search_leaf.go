@@ -13,7 +13,7 @@ func (s *searcher) childWeights(p, o uint64) *fastPatterns {
 		return s.pat
 	}
 	if s.mid != nil {
-		return s.mid.searchWeights(63 - popcount(p|o))
+		return s.mid.weightsFor(63 - popcount(p|o)).searchForm()
 	}
 	return nil
 }
