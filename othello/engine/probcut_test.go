@@ -141,3 +141,37 @@ func TestProbcutCalibration(t *testing.T) {
 		t.Log(line)
 	}
 }
+
+// probcutFactor is probcutPhase's factors at the bands' centres, straight
+// lines between them and flat beyond, and probcutMargins scales probcutT sigmas
+// by it where it is below 1: narrower than probcutSigma alone early in the
+// game, the same late.
+func TestProbcutFactor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		empties int
+		want    float64
+	}{
+		{0, 1.35}, {24, 1.35}, {29, 1.35 + (1.18-1.35)*4.5/10}, {39, 1.18 + (0.72-1.18)*4.5/10},
+		{49, 0.72 + (0.50-0.72)*4.5/10}, {55, 0.50}, {64, 0.50},
+	} {
+		if got := probcutFactor(tc.empties); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("probcutFactor(%d) = %v, want %v", tc.empties, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		depth, empties int
+		want           float64
+	}{
+		{8, 24, 1.5 * 2.64 * unit}, // factor 1.35: not widened
+		{8, 37, 1.5 * 2.64 * unit}, // factor 1.065
+		{8, 44, 1.5 * 2.64 * (1.18 + (0.72-1.18)*9.5/10) * unit},
+		{8, 60, 1.5 * 2.64 * 0.50 * unit},
+		{3, 39, 1.5 * 2.70 * (1.18 + (0.72-1.18)*4.5/10) * unit},
+		{2, 30, 0}, {13, 30, 0}, // ProbCut off
+	} {
+		if got := probcutMargins[tc.depth][tc.empties]; got != int32(tc.want) {
+			t.Errorf("probcutMargins[%d][%d] = %d, want %d", tc.depth, tc.empties, got, int32(tc.want))
+		}
+	}
+}
