@@ -49,9 +49,12 @@ func TestClientGoneStopsSearch(t *testing.T) {
 		name, create, path string
 		write              bool
 	}{
-		// A position out of the opening book, so the engine searches.
+		// Positions out of the opening book, so the engine searches; the
+		// strongest level's move from 34 empties takes long enough to be cut
+		// off (from 55 empties, a level 10 search that cut more answered in
+		// 40 ms on an idle core).
 		{"analysis", `{"size":8,"transcript":"f5f4e3f6d3"}`, "/analyze", false},
-		{"computer move at the strongest level", `{"size":8,"white":"10","transcript":"f5f4e3f6d3"}`, "/engine", true},
+		{"computer move at the strongest level", `{"size":8,"black":"10","transcript":"e6f4g3d6e3f6c4f3f2g4h5c3c6c5f5g5d7e7c7d8c8h4h3g6e8d2f7h6h7f1"}`, "/engine", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -36,14 +36,59 @@ var probcutSigma = [maxPly + 1]float64{
 	3: 2.70, 4: 2.37, 5: 3.33, 6: 3.06, 7: 2.60, 8: 2.64, 9: 3.29, 10: 2.90, 11: 3.31, 12: 3.16,
 }
 
+// probcutPhase scales probcutSigma by the node's empties: a shallow search
+// predicts the deep one better early in the game than late, so one sigma for
+// the whole game made the margins too narrow late and too wide early. The
+// factors are the sigmas of the positions with 20-29, 30-39, 40-49 and 50-59
+// empties over the sigma of all (TestProbcutCalibration, depths 3 to 8 on 400
+// positions, about 100 a band; each factor the mean of its six depths', which
+// ranged 1.25-1.41, 1.11-1.31, 0.67-0.82 and 0.47-0.54; depths 9 to 12 on 100
+// positions agree: 1.11-1.32, 1.21-1.49, 0.57-0.70, 0.31-0.45), placed at the
+// bands' centres with straight lines between them and flat beyond. The search
+// uses only the factors below 1 (see probcutMargins).
+var probcutPhase = [...]struct{ empties, factor float64 }{
+	{24.5, 1.35}, {34.5, 1.18}, {44.5, 0.72}, {54.5, 0.50},
+}
+
+// probcutFactor interpolates probcutPhase at empties.
+func probcutFactor(empties int) float64 {
+	e := float64(empties)
+	ph := probcutPhase[:]
+	if e <= ph[0].empties {
+		return ph[0].factor
+	}
+	for i := 1; i < len(ph); i++ {
+		if e <= ph[i].empties {
+			a, b := ph[i-1], ph[i]
+			return a.factor + (b.factor-a.factor)*(e-a.empties)/(b.empties-a.empties)
+		}
+	}
+	return ph[len(ph)-1].factor
+}
+
+// probcutMargins[d][e] is ProbCut's margin at depth d with e empties, in
+// evaluation units: probcutT sigmas, narrowed by probcutFactor where it is
+// below 1 (0 where ProbCut is off). Where it is above 1, late in the midgame,
+// the margin stays as probcutSigma alone makes it: widened there too, level 10
+// scored 54/2/44 and 49/3/48 (seeds 1 and 2) against the search before it at
+// 14% more CPU a move, where narrowed only it scored 47/6/47 and 49/5/46 at
+// 18% less (README).
+var probcutMargins = func() (m [maxPly + 1][65]int32) {
+	for d, sigma := range probcutSigma {
+		for e := range 65 {
+			m[d][e] = int32(probcutT * sigma * min(1, probcutFactor(e)) * unit)
+		}
+	}
+	return m
+}()
+
 // probcut tries to settle a null-window node (alpha, alpha+1) of the given depth
 // by a shallow search; it reports the bound and true when it can.
 func (s *searcher) probcut(p, o uint64, alpha, depth int) (int, bool) {
-	sigma := probcutSigma[min(depth, maxPly)]
-	if sigma == 0 {
+	margin := int(probcutMargins[min(depth, maxPly)][64-popcount(p|o)])
+	if margin == 0 {
 		return 0, false
 	}
-	margin := int(probcutT * sigma * unit)
 	ds := probcutShallow(depth)
 	beta := alpha + 1
 	if bound := beta + margin; bound < 64*unit {
