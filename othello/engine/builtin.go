@@ -21,7 +21,7 @@ func builtin[T any](what string, data []byte, sum string, read func(io.Reader) (
 const (
 	patternsSum = "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"
 	midgameSum  = "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"
-	bookSum     = "3625978418b4a124d86f76b5c4290f347da1adfc93d0909fc298cb65df73215c"
+	bookSum     = "747f132e79d53b11a7f288fd3433793d9094061a9ec1728e3a6044d422312b79"
 	smallSum    = "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"
 	opening6Sum = "7fe09aeb954f88d254103352ee861f91d2a5d7e0428dc05547d79b11de458b5a"
 )

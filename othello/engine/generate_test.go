@@ -17,7 +17,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
 		{"midgame_default.bin.gz", defaultMidgameFile, "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"},
-		{"book_default.bin.gz", defaultBookFile, "3625978418b4a124d86f76b5c4290f347da1adfc93d0909fc298cb65df73215c"},
+		{"book_default.bin.gz", defaultBookFile, "747f132e79d53b11a7f288fd3433793d9094061a9ec1728e3a6044d422312b79"},
 		{"eval6_default.txt", defaultSmallFile, "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"},
 		{"opening6_default.txt.gz", defaultOpening6File, "7fe09aeb954f88d254103352ee861f91d2a5d7e0428dc05547d79b11de458b5a"},
 	} {
