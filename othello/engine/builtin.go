@@ -23,7 +23,7 @@ const (
 	midgameSum  = "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"
 	bookSum     = "747f132e79d53b11a7f288fd3433793d9094061a9ec1728e3a6044d422312b79"
 	smallSum    = "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"
-	opening6Sum = "7fe09aeb954f88d254103352ee861f91d2a5d7e0428dc05547d79b11de458b5a"
+	opening6Sum = "43ebf335285460aa7cb895936396fb631ab74046dfff3aec9a62ca8623212f15"
 )
 
 // openFile opens one of the engine's gzip files, which start with the line

@@ -40,7 +40,7 @@ package engine
 //
 // opening6_default.txt.gz, the 6x6 opening table of the Perfect player: every
 // position within 12 moves of the start where the Perfect player (either colour)
-// is to move, solved exactly, with a best move (12,168 positions; 10 + 24 + 14
+// is to move, solved exactly, with a best move (13,128 positions; 5 + 21 + 16
 // CPU-minutes here for the three steps). It is made on one worker in three steps,
 // each going on from the one before (--from), so the same code makes the same
 // file; a change to the solver's move order may keep another of several equally

@@ -19,7 +19,7 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		{"midgame_default.bin.gz", defaultMidgameFile, "97acfd69316b8a9db00dce3749e23f7f9495543ba63b5eaa429d47df7cc1e8e3"},
 		{"book_default.bin.gz", defaultBookFile, "747f132e79d53b11a7f288fd3433793d9094061a9ec1728e3a6044d422312b79"},
 		{"eval6_default.txt", defaultSmallFile, "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"},
-		{"opening6_default.txt.gz", defaultOpening6File, "7fe09aeb954f88d254103352ee861f91d2a5d7e0428dc05547d79b11de458b5a"},
+		{"opening6_default.txt.gz", defaultOpening6File, "43ebf335285460aa7cb895936396fb631ab74046dfff3aec9a62ca8623212f15"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum := sha256.Sum256(tc.data)

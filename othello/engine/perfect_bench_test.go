@@ -16,7 +16,7 @@ import (
 // stay close to perfect play, where solves are slowest; the Perfect player takes
 // either colour in turn. It reports the CPU time of the slowest hint and the
 // slowest Perfect move over the games, the 95th percentiles, and the share of
-// answers that took over a second.
+// answers that took over a second, and the number of hints.
 func BenchmarkPerfectGames6x6(b *testing.B) {
 	const games = 8
 	var hints, moves []time.Duration
@@ -68,4 +68,5 @@ func BenchmarkPerfectGames6x6(b *testing.B) {
 	}
 	report(hints, "hint")
 	report(moves, "move")
+	b.ReportMetric(float64(len(hints)), "hints")
 }
