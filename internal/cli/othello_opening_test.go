@@ -24,15 +24,24 @@ func readOpeningFile(t *testing.T, path string) *engine.Opening {
 	return tab
 }
 
-func TestOthelloOpeningBadInput(t *testing.T) {
-	dir := t.TempDir()
-	six := filepath.Join(dir, "six.txt.gz")
-	f, err := os.Create(six)
+// writeDefaultOpening6 writes the built-in 6x6 opening table to path and returns
+// path.
+func writeDefaultOpening6(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine.DefaultOpening(6).WriteTo(f)
-	f.Close()
+	defer f.Close()
+	if _, err := engine.DefaultOpening(6).WriteTo(f); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestOthelloOpeningBadInput(t *testing.T) {
+	dir := t.TempDir()
+	six := writeDefaultOpening6(t, filepath.Join(dir, "six.txt.gz"))
 	out := filepath.Join(dir, "t.gz")
 	for _, tc := range []struct {
 		name string
@@ -89,13 +98,7 @@ func TestOthelloOpeningFrom(t *testing.T) {
 // checks the table so far is saved where the message says, and can be read.
 func TestOthelloOpeningStopped(t *testing.T) {
 	dir := t.TempDir()
-	from := filepath.Join(dir, "from.gz")
-	f, err := os.Create(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine.DefaultOpening(6).WriteTo(f)
-	f.Close()
+	from := writeDefaultOpening6(t, filepath.Join(dir, "from.gz"))
 	out := filepath.Join(dir, "t.gz")
 	_, errOut, code := runStopped(t, 300*time.Millisecond, "othello", "opening", "--size", "6", "--plies", "20", "--from", from, "--out", out)
 	if code != 130 || !strings.Contains(errOut, "go on with --from "+out+".partial") {

@@ -23,16 +23,7 @@ func TestShallowOrderExact(t *testing.T) {
 				if pos.Over() || pos.MustPass() {
 					continue
 				}
-				vals, err := e.Analyze(t.Context(), pos, Limits{Endgame: 64})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, v := range vals {
-					if want := -exactValue(pos.Play(v.Move)); !v.Exact || int(v.Score) != want {
-						t.Fatalf("%v: %v scores %+v (exact %v), alphaBeta %+d", pos, v.Move, v.Score, v.Exact, want)
-					}
-					checked++
-				}
+				checked += checkExactMoves(t, e, pos)
 			}
 			if checked < 40 {
 				t.Fatalf("only %d moves checked", checked)

@@ -71,15 +71,7 @@ func TestSolve6x6Line(t *testing.T) {
 		if pos.Over() || pos.MustPass() {
 			continue
 		}
-		vals, err := e.Analyze(t.Context(), pos, Limits{Endgame: 64})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range vals {
-			if want := -exactValue(pos.Play(v.Move)); !v.Exact || int(v.Score) != want {
-				t.Fatalf("%v: %v scores %+v (exact %v), alphaBeta %+d", pos, v.Move, v.Score, v.Exact, want)
-			}
-		}
+		checkExactMoves(t, e, pos)
 	}
 }
 
@@ -103,4 +95,20 @@ func TestSolve6x6Start(t *testing.T) {
 			t.Errorf("after %v: %+v %v, want +4 exact for White", m, r, err)
 		}
 	}
+}
+
+// checkExactMoves values every move of pos exactly with e and checks each value
+// against alphaBeta; it returns the number of moves checked.
+func checkExactMoves(t *testing.T, e *Engine, pos othello.Position) int {
+	t.Helper()
+	vals, err := e.Analyze(t.Context(), pos, Limits{Endgame: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range vals {
+		if want := -exactValue(pos.Play(v.Move)); !v.Exact || int(v.Score) != want {
+			t.Fatalf("%v: %v scores %+v (exact %v), alphaBeta %+d", pos, v.Move, v.Score, v.Exact, want)
+		}
+	}
+	return len(vals)
 }
