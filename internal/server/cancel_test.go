@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/gridgames/gridgames/internal/server"
+	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
 )
 
 // syncBuffer is a log sink that the server's goroutines write to while the test reads.
@@ -39,8 +41,12 @@ func (s *syncBuffer) String() string {
 // ignored it and run on toward its hour.
 const hangGuard = time.Minute
 
+// offTable6 is a 6x6 game whose last position, Black to move, is not in the
+// Perfect player's opening table (Black's second move is not the table's).
+const offTable6 = "c2b2e4c1"
+
 // TestClientGoneStopsSearch starts a search that only cancellation can end (a
-// budget of an hour, or the strongest level), drops the request about 50 ms
+// budget of an hour, or a Perfect move's exact solve of seconds), drops the request about 50 ms
 // after sending it and checks what follows in order, not against the clock:
 // the cancelled request finishes, then a computer move, which needs the only
 // engine slot, is answered, and the cancellation was not logged as an error.
@@ -49,12 +55,21 @@ func TestClientGoneStopsSearch(t *testing.T) {
 		name, create, path string
 		write              bool
 	}{
-		// Positions out of the opening book, so the engine searches; the
-		// strongest level's move from 34 empties takes long enough to be cut
-		// off (from 55 empties, a level 10 search that cut more answered in
-		// 40 ms on an idle core).
+		// A position out of the opening book, so the engine searches until the
+		// hour of AnalyzeTime or its cancellation.
 		{"analysis", `{"size":8,"transcript":"f5f4e3f6d3"}`, "/analyze", false},
-		{"computer move at the strongest level", `{"size":8,"black":"10","transcript":"e6f4g3d6e3f6c4f3f2g4h5c3c6c5f5g5d7e7c7d8c8h4h3g6e8d2f7h6h7f1"}`, "/engine", true},
+		// The Perfect player's move from a 6x6 position of 28 empties that its
+		// opening table does not hold (checked below), so it solves it: seconds
+		// on one worker (5.7 s here), where a level's move, depth-bound, can end
+		// within the 50 ms (level 10 from 34 empties did).
+		{"perfect move off the opening table", `{"size":6,"black":"perfect","transcript":"` + offTable6 + `"}`, "/engine", true},
+	}
+	g, err := othello.NewGame(othello.WithSize(6), othello.WithTranscript(offTable6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := engine.DefaultOpening(6).Lookup(g.Position()); ok {
+		t.Fatalf("%s is in the 6x6 opening table, so Perfect would answer at once: choose a position off it", offTable6)
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
