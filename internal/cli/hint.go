@@ -34,9 +34,9 @@ Values are the expected value of the board after each move (by --eval) (null: th
 nothing). Without --depth or --time the depth follows the position.
 
 --perfect answers from the exact tables of "gridgames 2048 solve" instead (boards of at most
-10 cells): each move's exact value, its points plus the expected final score after it under
+9 cells): each move's exact value, its points plus the expected final score after it under
 optimal play, and, when a table for it is at hand, the largest chance of making the next tile
-(twice the largest). Boards of up to 8 cells (2x4) are solved on first need; 3x3 and 2x5 read
+(twice the largest). Boards of up to 8 cells (2x4) are solved on first need; 3x3 reads
 the file "solve --out" wrote, named like 3x3-four0.1.table, from --tables, else $` + tablesEnv + `,
 else the tables directory beside the apps' data (~/.local/share/gridgames/tables).`,
 		Example: `  gridgames 2048 hint --board 2,2,0,4/0,0,0,0/0,4,0,0/0,0,0,2
@@ -57,7 +57,7 @@ else the tables directory beside the apps' data (~/.local/share/gridgames/tables
 	f.IntVar(&o.workers, "workers", 0, "CPUs to use (0: all)")
 	newChanceFlag(f, &o.fourChance, "four", 0.1, "chance that a new tile is a 4,")
 	o.ev.register(f)
-	f.BoolVar(&o.perfect, "perfect", false, "exact values from the solved tables (boards of at most 10 cells)")
+	f.BoolVar(&o.perfect, "perfect", false, "exact values from the solved tables (boards of at most 9 cells)")
 	f.StringVar(&o.tables, "tables", "", "directory of exact tables for --perfect (default $"+tablesEnv+", else the data directory's tables)")
 	exclusiveFlags(cmd, "depth", "time")
 	return cmd

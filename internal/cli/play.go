@@ -83,7 +83,7 @@ func newPlay2048Command() *cobra.Command {
 		Long: `Play 2048 in the terminal. Arrows, WASD or hjkl slide the tiles; u undoes, n starts a
 new game (asking first while a game is on), H (shift+h) asks the solver for a hint,
 A (shift+a) toggles autoplay, P (shift+p) makes hints and autoplay perfect on boards of at
-most 10 cells (exact tables: up to 2x4 solved on first need, 3x3 and 2x5 read from --tables),
+most 9 cells (exact tables: up to 2x4 solved on first need, 3x3 read from --tables),
 R (shift+r) reviews a finished game against perfect play, ? shows the keys, q or Esc quits. Keys typed while the
 tiles slide wait their turn (up to 8), so every key acts, in order.
 The best score per board size is kept in the same database as the web app's.
@@ -129,7 +129,7 @@ It needs a terminal: stdin and stdout must both be one.`,
 	cmd.Flags().StringVar(&seed, "seed", "", "seed of the first game (default: random)")
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "no colours (also when NO_COLOR is set)")
 	cmd.Flags().StringVar(&db, "db", "", "database for best scores (default: the web app's)")
-	cmd.Flags().StringVar(&tables, "tables", "", "directory of exact tables for perfect play on 3x3 and 2x5 (default $"+tablesEnv+", else tables in the user's data directory)")
+	cmd.Flags().StringVar(&tables, "tables", "", "directory of exact tables for perfect play on 3x3 (default $"+tablesEnv+", else tables in the user's data directory)")
 	return cmd
 }
 

@@ -36,12 +36,12 @@ func new2048ReviewCommand() *cobra.Command {
 		Use:   "review --record FILE [--tables DIR] [--json]",
 		Short: "Review a finished game on a small board against perfect play",
 		Long: `Replay each game record in FILE (as "2048 replay" reads them) on an exactly solved board
-(at most 10 cells) and list the moves that lost expected score: the position, the move
+(at most 9 cells) and list the moves that lost expected score: the position, the move
 played, the best move and how many points of expected final score it gave away, with the
 expected score of perfect play from the game's first position and the total lost.
 
 Tables come as for "2048 hint --perfect": boards of up to 8 cells are solved on the spot,
-3x3 and 2x5 are read from --tables, else $` + tablesEnv + `, else the data directory's tables.`,
+3x3 is read from --tables, else $` + tablesEnv + `, else the data directory's tables.`,
 		Example: `  gridgames 2048 autoplay --rows 2 --cols 4 --games 1 --out game.jsonl
   gridgames 2048 review --record game.jsonl`,
 		Args: cobra.NoArgs,

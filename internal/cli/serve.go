@@ -31,7 +31,7 @@ func (f *serveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.addr, "addr", "localhost:8080", "address to listen on")
 	cmd.Flags().StringVar(&f.db, "db", "", "SQLite database file, or a postgres:// URL of a PostgreSQL database that several servers share\n(default: gridgames/gridgames.db in the user's data directory)")
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log every request")
-	cmd.Flags().StringVar(&f.tables, "tables", "", "directory of exact 2048 tables for perfect hints on 3x3 and 2x5 (default $"+tablesEnv+", else tables in the user's data directory)")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "directory of exact 2048 tables for perfect hints on 3x3 (default $"+tablesEnv+", else tables in the user's data directory)")
 }
 
 func newServeCommand() *cobra.Command {

@@ -38,7 +38,7 @@ func new2048SolveCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve --rows R --cols C [--four P] [--goal TILE] [--json] [--out FILE]",
 		Short: "Solve a small board exactly: optimal play's expected score and tile chances",
-		Long: `Solve a board of at most 10 cells (2x2, 2x3, 2x4, 3x3, 2x5 and their transposes)
+		Long: `Solve a board of at most 9 cells (2x2, 2x3, 2x4, 3x3 and their transposes)
 exactly: the value under optimal play of every position reachable from the standard start
 (two tiles on distinct uniformly drawn cells, each a 4 with chance --four), by backward
 induction over layers of equal tile sum, with no heuristic and no depth limit.
@@ -47,7 +47,9 @@ It prints the expected final score of optimal play from the standard start and f
 the number of positions (mirrors and turns counted once) and, under that policy, the chance
 of making each tile. With --goal TILE it maximises the chance of making TILE instead.
 --out writes the table (a checksummed binary file) for the apps to load; an interrupted
-solve writes nothing. Larger boards are refused at once.`,
+solve writes nothing. Larger boards are refused at once; --count lists a board's
+positions without solving it (up to 10 cells, so 2x5 too) and says the memory a solve
+would need.`,
 		Example: `  gridgames 2048 solve --rows 2 --cols 4
   gridgames 2048 solve --rows 3 --cols 3 --out 3x3.table --json
   gridgames 2048 solve --rows 2 --cols 3 --goal 128`,
@@ -67,6 +69,7 @@ solve writes nothing. Larger boards are refused at once.`,
 	f.Uint64Var(&o.goal, "goal", 0, "maximise the chance of making this tile instead of the score")
 	f.BoolVar(&o.json, "json", false, "print one JSON object")
 	f.StringVar(&o.outPath, "out", "", "write the solved table to this file")
+	f.BoolVar(&o.count, "count", false, "count the reachable positions and estimate the memory a solve needs, without solving (boards up to 10 cells)")
 	return cmd
 }
 
@@ -78,6 +81,7 @@ type solve2048Options struct {
 	goal       uint64
 	json       bool
 	outPath    string
+	count      bool
 }
 
 // validate refuses a board the exact solver cannot take and a --goal that is no tile.
@@ -85,7 +89,14 @@ func (o *solve2048Options) validate() error {
 	if !o.sizeSet {
 		return &usageError{flags: []string{"rows", "cols"}, msg: "--rows and --cols are required, e.g. --rows 3 --cols 3"}
 	}
-	if err := exact.CheckSize(o.rows, o.cols); err != nil {
+	if o.count {
+		if o.rows*o.cols > exact.MaxCountCells {
+			return &usageError{flags: []string{"rows", "cols"}, msg: fmt.Sprintf("--rows/--cols: a %dx%d board has %d cells, the limit for --count is %d", o.rows, o.cols, o.rows*o.cols, exact.MaxCountCells)}
+		}
+		if o.goal != 0 || o.outPath != "" {
+			return &usageError{flags: []string{"count"}, msg: "--count solves nothing: leave out --goal and --out"}
+		}
+	} else if err := exact.CheckSize(o.rows, o.cols); err != nil {
 		return &usageError{flags: []string{"rows", "cols"}, msg: "--rows/--cols: " + trimExact(err)}
 	}
 	if o.goal != 0 {
@@ -99,6 +110,9 @@ func (o *solve2048Options) validate() error {
 // run solves the board, writes the table to --out (only once it is whole) and
 // prints the summary.
 func (o *solve2048Options) run(cmd *cobra.Command) error {
+	if o.count {
+		return o.runCount(cmd)
+	}
 	var out *atomicFile
 	if o.outPath != "" {
 		f, err := createBeside("--out", o.outPath)

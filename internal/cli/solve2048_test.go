@@ -83,7 +83,11 @@ func TestSolve2048BadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--rows", "4", "--cols", "4"}, "the limit is 10"},
+		{[]string{"--rows", "4", "--cols", "4"}, "the limit is 9"},
+		{[]string{"--rows", "2", "--cols", "5"}, "2x5 has"},
+		{[]string{"--rows", "3", "--cols", "4", "--count"}, "the limit for --count is 10"},
+		{[]string{"--rows", "2", "--cols", "2", "--count", "--out", "t"}, "--count solves nothing"},
+		{[]string{"--rows", "2", "--cols", "2", "--count", "--goal", "64"}, "--count solves nothing"},
 		{[]string{"--rows", "3", "--cols", "4"}, "3x4 board has 12 cells"},
 		{[]string{"--rows", "3"}, "--rows and --cols are required"},
 		{[]string{"--rows", "1", "--cols", "3"}, "--rows/--cols"},
@@ -115,5 +119,35 @@ func TestSolve2048Interrupted(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*")); len(m) != 0 {
 		t.Errorf("temporary files left: %v", m)
+	}
+}
+
+// --count lists a board's positions without solving it, also past the solve's
+// limit, and says what a solve would need.
+func TestSolve2048Count(t *testing.T) {
+	want, err := exact.Count(context.Background(), exact.Config{Rows: 2, Cols: 3, FourChance: 0.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "", "2048", "solve", "--rows", "2", "--cols", "3", "--count", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got countOutput
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if got.Positions != want.Positions || got.WidestLayer != want.Widest || got.TopSum != want.TopSum ||
+		got.SolveBytes != want.SolveBytes() || !got.Solvable {
+		t.Errorf("printed %+v, library %+v", got, want)
+	}
+	out, errOut, code = run(t, "", "2048", "solve", "--rows", "2", "--cols", "3", "--count")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, w := range []string{"positions: 21,752 (mirrors and turns counted once)", "widest layer:", "solvable here"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in:\n%s", w, out)
+		}
 	}
 }

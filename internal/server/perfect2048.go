@@ -29,8 +29,11 @@ func (s *Server) exactTable(r *http.Request, g *game2048.Game) (*exact.Table, er
 	case err == nil:
 		return t, nil
 	case errors.Is(err, exact.ErrTooBig):
-		return nil, errorf(CodeConflict, "perfect play: a %dx%d board has %d cells; boards of at most %d are solved",
-			rules.Rows, rules.Cols, rules.Rows*rules.Cols, exact.MaxCells)
+		detail := err.Error()
+		if e, ok := errors.AsType[*exact.Error](err); ok {
+			detail = e.Detail
+		}
+		return nil, errorf(CodeConflict, "perfect play: %s", detail)
 	case errors.Is(err, exact.ErrNoTable):
 		return nil, errorf(CodeConflict, "perfect play: no %s table on this server (gridgames 2048 solve --rows %d --cols %d --out DIR/%s, then serve with --tables DIR)",
 			exact.FileName(rules.Rows, rules.Cols, rules.FourChance, 0), rules.Rows, rules.Cols, exact.FileName(rules.Rows, rules.Cols, rules.FourChance, 0))

@@ -58,7 +58,8 @@ func TestPerfect2048(t *testing.T) {
 func TestPerfect2048NoTable(t *testing.T) {
 	srv, _ := newTestServer(t)
 	for _, tc := range []struct{ body, says string }{
-		{`{"rows":4,"cols":4,"seed":"1"}`, "at most 10"},
+		{`{"rows":4,"cols":4,"seed":"1"}`, "a 4x4 board has 16 cells, the limit is 9 (3x3)"},
+		{`{"rows":2,"cols":5,"seed":"1"}`, "2x5 has"},
 		{`{"rows":3,"cols":3,"seed":"1"}`, "gridgames 2048 solve --rows 3 --cols 3"},
 	} {
 		id, _, _ := create(t, srv, "2048", tc.body)

@@ -44,7 +44,7 @@ type Options struct {
 	// test moves it on instead of sleeping.
 	Now func() time.Time
 	// Tables2048 is the directory of exact 2048 tables ("gridgames 2048 solve --out")
-	// for perfect hints on boards of 9 and 10 cells; smaller boards are solved on
+	// for perfect hints on 3x3 (9 cells); smaller boards are solved on
 	// first need. "" means none.
 	Tables2048 string
 }

@@ -28,8 +28,8 @@ type Options2048 struct {
 	SlideTime time.Duration
 	// HintTime is the solver's budget per hint or autoplay move (0 means 120ms).
 	HintTime time.Duration
-	// Tables is the directory of exact tables for perfect hints (key P) on 3x3
-	// and 2x5; smaller boards are solved on first need.
+	// Tables is the directory of exact tables for perfect hints (key P) on 3x3;
+	// smaller boards are solved on first need.
 	Tables string
 }
 

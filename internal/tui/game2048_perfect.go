@@ -35,7 +35,7 @@ func (m *Model2048) togglePerfect() {
 }
 
 // perfectSearch answers like search, from the exact table (solved on first need up
-// to 2x4, read from Options2048.Tables for 3x3 and 2x5): Values are each move's
+// to 2x4, read from Options2048.Tables for 3x3): Values are each move's
 // points plus the expected score after it under optimal play.
 func (m *Model2048) perfectSearch(ctx context.Context, auto bool) tea.Cmd {
 	b, r, gen, st := m.game.Board(), m.game.Rules(), m.gen, m.exact

@@ -46,7 +46,7 @@ const help2048 = `Keys
   n                   new game (asks first while one is on)
   H (shift+h)         hint: the solver's move
   A (shift+a)         autoplay on and off
-  P (shift+p)         perfect hints, autoplay (<= 10 cells)
+  P (shift+p)         perfect hints, autoplay (<= 9 cells)
   R (shift+r)         review a finished game (exact)
   ?                   this help
   q, Esc              quit

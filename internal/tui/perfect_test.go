@@ -43,10 +43,12 @@ func Test2048Perfect(t *testing.T) {
 		t.Fatalf("review of perfect autoplay: %q", m.status)
 	}
 
-	big := new2048(t, 4, 4, 2048, 7)
-	send(t, big, press("P"))
-	if big.perfect || !strings.Contains(big.status, "at most 10 cells") {
-		t.Errorf("P on 4x4: perfect %v, status %q", big.perfect, big.status)
+	for _, size := range [][2]int{{4, 4}, {2, 5}} {
+		big := new2048(t, size[0], size[1], 2048, 7)
+		send(t, big, press("P"))
+		if big.perfect || !strings.Contains(big.status, "at most 9 cells") {
+			t.Errorf("P on %dx%d: perfect %v, status %q", size[0], size[1], big.perfect, big.status)
+		}
 	}
 }
 

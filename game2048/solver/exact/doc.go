@@ -15,7 +15,8 @@
 //
 // Objectives: the expected final score (the points of all merges), or with
 // Config.Goal the largest chance of ever making that tile. Boards of up to
-// MaxCells cells are accepted: 2x2, 2x3, 2x4, 3x3, 2x5 and their transposes.
+// MaxCells cells are accepted: 2x2, 2x3, 2x4, 3x3 and their transposes. 2x5
+// is too big to hold (Count measures it: see MaxCells).
 //
 //	t, err := exact.Solve(ctx, exact.Config{Rows: 2, Cols: 4, FourChance: 0.1})
 //	t.Summary().Value               // the expected score of a new game

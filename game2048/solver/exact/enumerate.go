@@ -60,6 +60,10 @@ func (s *solve) enumerate(ctx context.Context) error {
 		if len(keys) > 0 {
 			grow(h + 2)
 		}
+		s.widest = max(s.widest, int64(len(keys)))
+		if len(keys) > 0 {
+			s.topSum = 2 * h
+		}
 		for i, k := range keys {
 			if i&0xfff == 0 {
 				if err := ctx.Err(); err != nil {
@@ -85,12 +89,18 @@ func (s *solve) enumerate(ctx context.Context) error {
 				}
 			}
 		}
+		if s.countOnly {
+			s.layers[h].keys = nil // a count keeps no layer past its use
+		}
 		s.report(Progress{Phase: PhaseEnumerate, Sum: 2 * h, Positions: total})
+	}
+	s.positions = total
+	if s.countOnly {
+		return nil
 	}
 	// Trim the empty layers past the last position.
 	for len(s.layers) > 0 && len(s.layers[len(s.layers)-1].keys) == 0 {
 		s.layers = s.layers[:len(s.layers)-1]
 	}
-	s.positions = total
 	return nil
 }

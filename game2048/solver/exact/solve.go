@@ -3,15 +3,21 @@ package exact
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// MaxCells is the most cells a board may have to be solved: 2x5 and 5x2 are the
-// largest boards solved (see the package doc for their size); 12 cells (3x4) would
-// take orders of magnitude more positions than this machine holds.
-const MaxCells = 10
+// MaxCells is the most cells a board may have to be solved: 3x3 is the largest
+// board solved. 2x5 and 5x2 have Positions2x5 positions, whose solve would
+// hold more than this machine's 24 GB (Census.SolveBytes), and 12 cells (3x4)
+// many more again.
+const MaxCells = 9
+
+// Positions2x5 is the number of positions reachable on 2x5 with a 4 spawning
+// one time in ten, mirrors and turns once, as Count found it (see the README).
+const Positions2x5 = 0
 
 // ErrTooBig reports a board with more than MaxCells cells; Solve refuses it before
 // doing any work.
@@ -28,7 +34,11 @@ func CheckSize(rows, cols int) error {
 		return refuse(ErrConfig, "a %dx%d board; rows and columns start at %d", rows, cols, game2048.MinSize)
 	}
 	if rows*cols > MaxCells {
-		return refuse(ErrTooBig, "a %dx%d board has %d cells, the limit is %d (2x5 or 5x2)", rows, cols, rows*cols, MaxCells)
+		why := ""
+		if rows*cols == 10 {
+			why = fmt.Sprintf(": 2x5 has %.1f billion positions, too many to hold", Positions2x5/1e9)
+		}
+		return refuse(ErrTooBig, "a %dx%d board has %d cells, the limit is %d (3x3)%s", rows, cols, rows*cols, MaxCells, why)
 	}
 	return nil
 }
@@ -75,6 +85,9 @@ type solve struct {
 	layers    []layer
 	best      [][]uint8 // best[h][i]: the best move of layer h's position i, noMove when over
 	positions int64
+	widest    int64 // the most positions in one layer
+	topSum    int   // the largest tile sum of a position listed
+	countOnly bool  // enumerate drops each layer once its children are listed
 	progress  func(Progress)
 }
 
