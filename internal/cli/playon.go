@@ -16,15 +16,18 @@ import (
 func new2048PlayonCommand() *cobra.Command {
 	var o playonOptions
 	cmd := &cobra.Command{
-		Use:   "playon --records FILE [--tile T] [--repeats R] [--seed S] [--depth D | --time T]",
+		Use:   "playon --records FILE [--tile N] [--repeats R] [--seed S] [--depth D | --time T]",
 		Short: "Let the solver play on from the late positions of recorded games",
 		Long: `A test bench for the solver's late game. For each game record in FILE (one JSON
 object a line, as "2048 autoplay --out" writes them), find the first position,
 after a move and its spawn, whose largest tile is at least --tile; records that
 never reach it are skipped. The solver plays each such start on to the end
 --repeats times, and the summary says how many continuations reached twice and
-four times the tile (with a 95% Wilson interval), the mean and median final
-score, the mean moves and the moves a second.
+four times the tile (with a 95% Wilson interval, which takes the continuations
+as independent: those of one start are not, so it is too narrow for what the
+starts stand for), the mean and median final score, the mean moves and the
+moves a second. The solver is autoplay's: by default adaptive depth within 30 ms
+a move on 4x4.
 
 The rules (size, chance of a 4) are each record's. The new tiles of repeat r of
 the start of record n come from a generator seeded by (--seed, n, r): two runs
@@ -115,16 +118,16 @@ func (r playonResult) line() playonLine {
 func (o *playonOptions) run(cmd *cobra.Command) error {
 	ctx := cmd.Context()
 	tile, _ := game2048.TileOf(o.tile)
-	opts, err := o.solver.options(ctx, 0, 0)
-	if err != nil {
-		return err
-	}
-	starts, records, err := readStarts(cmd, o.records, tile)
+	starts, games, superseded, err := readStarts(cmd, o.records, tile)
 	if err != nil {
 		return err
 	}
 	if len(starts) == 0 {
-		return flagErrorf("tile", "--tile %d: none of the %s in %s reaches it", o.tile, plural(records, "record"), o.records)
+		return flagErrorf("tile", "--tile %d: none of the %s in %s reaches it", o.tile, plural(games, "game"), o.records)
+	}
+	opts, err := o.solver.options(ctx, 0, 0)
+	if err != nil {
+		return err
 	}
 	for _, s := range starts {
 		if err := o.solver.ev.checkSize(s.Rules.Rows, s.Rules.Cols); err != nil {
@@ -164,8 +167,8 @@ func (o *playonOptions) run(cmd *cobra.Command) error {
 		return errors.New("no continuation was played")
 	}
 	sum := summarisePlayon(finished, o.tile, elapsed)
-	sum.Records, sum.Starts, sum.Repeats = records, len(starts), o.repeats
-	sum.Skipped = records - len(starts)
+	sum.Games, sum.Superseded, sum.Starts, sum.Repeats = games, superseded, len(starts), o.repeats
+	sum.Skipped = games - len(starts)
 	sum.Unfinished = len(starts)*o.repeats - len(finished)
 	sum.Seed, sum.Depth, sum.Workers = o.seed, o.solver.depth, workers
 	sum.Eval, sum.Network = o.solver.ev.eval, o.solver.ev.network

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/gridgames/gridgames/game2048"
@@ -19,25 +21,46 @@ type playonStart struct {
 }
 
 // readStarts reads the records of the --records file and returns the start of
-// each that reaches tile t, with the number of records read. An unreadable file,
-// or a record that does not parse or replay, is bad input (see eachRecordOf).
-func readStarts(cmd *cobra.Command, path string, t game2048.Tile) ([]playonStart, int, error) {
-	var starts []playonStart
-	records := 0
-	err := eachRecordOf(cmd, "--records", path, func(n int, rec game2048.Record, g *game2048.Game) error {
-		records = n
-		if g.Board().MaxTile() < t {
-			return nil // its last position is its largest: never reached
-		}
-		st, err := firstReaching(rec, t)
-		if err != nil {
-			return badInputf("%s: record %d: %v", path, n, err)
-		}
-		st.Record = n
-		starts = append(starts, st)
+// each game that reaches tile t, with the number of games read and of lines
+// superseded. As in an autoplay --out file written over several runs (--resume),
+// a game's last line counts: a record is dropped when a later one has the same
+// rules and seed and moves that begin with its moves. An unreadable file, or a
+// record that does not parse or replay, is bad input (see eachRecordOf).
+func readStarts(cmd *cobra.Command, path string, t game2048.Tile) (starts []playonStart, games, superseded int, err error) {
+	type line struct {
+		n     int
+		rec   game2048.Record
+		moves string // without spaces, upper case
+		max   game2048.Tile
+	}
+	var lines []line
+	err = eachRecordOf(cmd, "--records", path, func(n int, rec game2048.Record, g *game2048.Game) error {
+		moves := strings.ToUpper(strings.Join(strings.Fields(rec.Moves), ""))
+		lines = append(lines, line{n: n, rec: rec, moves: moves, max: g.Board().MaxTile()})
 		return nil
 	})
-	return starts, records, err
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	for i, l := range lines {
+		if slices.ContainsFunc(lines[i+1:], func(later line) bool {
+			return later.rec.Rules == l.rec.Rules && later.rec.Seed == l.rec.Seed && strings.HasPrefix(later.moves, l.moves)
+		}) {
+			superseded++
+			continue
+		}
+		games++
+		if l.max < t {
+			continue // its last position is its largest: never reached
+		}
+		st, err := firstReaching(l.rec, t)
+		if err != nil {
+			return nil, 0, 0, badInputf("%s: record %d: %v", path, l.n, err)
+		}
+		st.Record = l.n
+		starts = append(starts, st)
+	}
+	return starts, games, superseded, nil
 }
 
 // firstReaching replays rec up to the first position after a move whose largest

@@ -12,8 +12,9 @@ import (
 // continuations Ctrl+C stopped or never began; the figures are of the finished
 // ones only.
 type playonSummary struct {
-	Records       int          `json:"records"`
-	Skipped       int          `json:"skipped"` // records that never reach the tile
+	Games         int          `json:"games"`                // the games the records hold
+	Superseded    int          `json:"superseded,omitempty"` // lines a later line of the same game replaces
+	Skipped       int          `json:"skipped"`              // games that never reach the tile
 	Starts        int          `json:"starts"`
 	Repeats       int          `json:"repeats"`
 	Continuations int          `json:"continuations"`
@@ -97,7 +98,14 @@ func wilson(k, n int) (lo, hi float64) {
 	denom := 1 + z*z/fn
 	centre := (p + z*z/(2*fn)) / denom
 	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / denom
-	return max(0, centre-half), min(1, centre+half)
+	lo, hi = max(0, centre-half), min(1, centre+half)
+	if k == 0 {
+		lo = 0 // exactly, not a rounding error away
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // printPlayon writes the summary as text.
@@ -107,7 +115,10 @@ func printPlayon(w io.Writer, s playonSummary) {
 		setting += ", network " + s.Network
 	}
 	fmt.Fprintf(w, "%s from %s (%d of %s reach %d), %s each, spawn seed %d\n", plural(s.Continuations, "continuation"),
-		plural(s.Starts, "start"), s.Starts, plural(s.Records, "record"), s.Tile, plural(s.Repeats, "repeat"), s.Seed)
+		plural(s.Starts, "start"), s.Starts, plural(s.Games, "game"), s.Tile, plural(s.Repeats, "repeat"), s.Seed)
+	if s.Superseded > 0 {
+		fmt.Fprintf(w, "(%s of resumed games left out: a later line holds the same game further on)\n", plural(s.Superseded, "earlier line"))
+	}
 	fmt.Fprintf(w, "%s, %s", setting, plural(s.Workers, "worker"))
 	if s.Unfinished > 0 {
 		fmt.Fprintf(w, "; %d unfinished", s.Unfinished)

@@ -15,9 +15,11 @@ import (
 	"github.com/gridgames/gridgames/game2048"
 )
 
-// writePlayonRecords writes a records file of two whole 4x4 games played by
-// autoplay at depth 1 (seeds 1 and 2) and, third, the first 12 moves of the
-// first game (a record that never reaches 256).
+// writePlayonRecords writes a records file of four lines: a whole 4x4 game
+// played by autoplay at depth 1 (seed 1); the first two thirds of the game of
+// seed 2, as a run stopped by Ctrl+C leaves it; that whole game, as the run
+// resumed appends it; the first 12 moves of the first game (a game of its own
+// that never reaches 256).
 func writePlayonRecords(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -30,14 +32,25 @@ func writePlayonRecords(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := game2048.ParseRecord(bytes.SplitN(data, []byte("\n"), 2)[0])
-	if err != nil {
-		t.Fatal(err)
+	var recs []game2048.Record
+	for l := range strings.Lines(string(data)) {
+		rec, err := game2048.ParseRecord([]byte(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
 	}
-	rec.Moves = rec.Moves[:12]
-	short, _ := json.Marshal(rec)
+	slices.SortFunc(recs, func(a, b game2048.Record) int { return int(a.Seed) - int(b.Seed) })
+	stopped, short := recs[1], recs[0]
+	stopped.Moves = stopped.Moves[:len(stopped.Moves)*2/3]
+	short.Moves = short.Moves[:12]
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, r := range []game2048.Record{recs[0], stopped, recs[1], short} {
+		enc.Encode(r)
+	}
 	path := filepath.Join(dir, "records.jsonl")
-	if err := os.WriteFile(path, append(append(data, short...), '\n'), 0o644); err != nil {
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -100,9 +113,9 @@ func withoutTimes(s playonSummary, lines []playonLine) (playonSummary, []playonL
 // 256, and the same flags give the same results (with one worker or two).
 func testPlayonCounts(t *testing.T, recs string) {
 	sum, lines := playonRun(t, recs, "--repeats", "2", "--workers", "1")
-	if sum.Records != 3 || sum.Skipped != 1 || sum.Starts != 2 || sum.Repeats != 2 || sum.Continuations != 4 || sum.Unfinished != 0 {
-		t.Fatalf("records %d, skipped %d, starts %d, repeats %d, continuations %d, unfinished %d; want 3, 1, 2, 2, 4, 0",
-			sum.Records, sum.Skipped, sum.Starts, sum.Repeats, sum.Continuations, sum.Unfinished)
+	if sum.Games != 3 || sum.Superseded != 1 || sum.Skipped != 1 || sum.Starts != 2 || sum.Repeats != 2 || sum.Continuations != 4 || sum.Unfinished != 0 {
+		t.Fatalf("games %d, superseded %d, skipped %d, starts %d, repeats %d, continuations %d, unfinished %d; want 3, 1, 1, 2, 2, 4, 0",
+			sum.Games, sum.Superseded, sum.Skipped, sum.Starts, sum.Repeats, sum.Continuations, sum.Unfinished)
 	}
 	if len(lines) != 4 {
 		t.Fatalf("--out has %d lines, want 4", len(lines))
@@ -111,7 +124,7 @@ func testPlayonCounts(t *testing.T, recs string) {
 	recLines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	moves, startScore := 0, 0.0
 	for i, l := range lines {
-		if want := [2]int{i/2 + 1, i%2 + 1}; [2]int{l.Record, l.Repeat} != want {
+		if want := [2]int{2*(i/2) + 1, i%2 + 1}; [2]int{l.Record, l.Repeat} != want { // records 1 and 3
 			t.Errorf("line %d: record %d repeat %d, want %v", i, l.Record, l.Repeat, want)
 		}
 		rec, err := game2048.ParseRecord([]byte(recLines[l.Record-1]))
@@ -197,8 +210,8 @@ func testPlayonOutput(t *testing.T, recs string) {
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"cols", "continuations", "depth", "eval", "meanMoves", "moves", "movesPerSecond", "reached", "records", "repeats",
-		"rows", "score", "seconds", "seed", "skipped", "startScore", "starts", "tile", "workers"}
+	want := []string{"cols", "continuations", "depth", "eval", "games", "meanMoves", "moves", "movesPerSecond", "reached", "repeats",
+		"rows", "score", "seconds", "seed", "skipped", "startScore", "starts", "superseded", "tile", "workers"}
 	if got := slices.Sorted(maps.Keys(m)); !slices.Equal(got, want) {
 		t.Errorf("keys %v, want %v", got, want)
 	}
@@ -213,7 +226,7 @@ func testPlayonOutput(t *testing.T, recs string) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	for _, s := range []string{"2 continuations from 2 starts (2 of 3 records reach 256), 1 repeat each", "depth 1, 2 workers", "95% interval", "\n512 ", "\n1024 ", "median", "moves/s"} {
+	for _, s := range []string{"2 continuations from 2 starts (2 of 3 games reach 256), 1 repeat each", "1 earlier line of resumed games left out", "depth 1, 2 workers", "95% interval", "\n512 ", "\n1024 ", "median", "moves/s"} {
 		if !strings.Contains(text, s) {
 			t.Errorf("text summary lacks %q:\n%s", s, text)
 		}
@@ -228,7 +241,7 @@ func testPlayonBadInput(t *testing.T, recs string) {
 	shortOnly := filepath.Join(dir, "short.jsonl")
 	data, _ := os.ReadFile(recs)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	os.WriteFile(shortOnly, []byte(lines[2]+"\n"), 0o644)
+	os.WriteFile(shortOnly, []byte(lines[3]+"\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -238,7 +251,7 @@ func testPlayonBadInput(t *testing.T, recs string) {
 		{"missing file", []string{"--records", filepath.Join(dir, "none.jsonl")}, "--records"},
 		{"a directory", []string{"--records", dir}, "--records"},
 		{"no record in the file", []string{"--records", empty}, "--records"},
-		{"no record reaches the tile", []string{"--records", shortOnly, "--tile", "256"}, "--tile 256: none of the 1 record"},
+		{"no record reaches the tile", []string{"--records", shortOnly, "--tile", "256"}, "--tile 256: none of the 1 game"},
 		{"tile not a power of two", []string{"--records", recs, "--tile", "300"}, "--tile 300"},
 		{"tile 2", []string{"--records", recs, "--tile", "2"}, "--tile 2"},
 		{"tile 0", []string{"--records", recs, "--tile", "0"}, "--tile 0"},
