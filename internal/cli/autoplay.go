@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/gridgames/gridgames/game2048"
 	"github.com/gridgames/gridgames/game2048/solver"
@@ -55,43 +54,30 @@ plays a 4x4 game in seconds, --depth 3 in half a minute.`,
   gridgames 2048 autoplay --games 8 --rows 3 --cols 3 --out games.jsonl --plot report.svg
   gridgames 2048 autoplay --games 30 --seed 1 --depth 3 --out d3.jsonl`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			o.timeSet = cmd.Flags().Changed("time")
-			if err := o.validate(); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: runOptions(&o),
 	}
 	f := cmd.Flags()
 	f.IntVar(&o.games, "games", 10, "number of games")
 	f.Uint64Var(&o.seed, "seed", 1, "seed of the first game (the next ones count up)")
-	f.IntVar(&o.depth, "depth", 0, "fixed search depth in random-tile layers (0: adaptive)")
-	f.DurationVar(&o.perMove, "time", 0, "time budget per move, e.g. 50ms (deepens until it runs out)")
 	f.IntVar(&o.rows, "rows", 4, "board rows")
 	f.IntVar(&o.cols, "cols", 4, "board columns")
 	newChanceFlag(f, &o.fourChance, "four", 0.1, "chance that a new tile is a 4,")
-	f.IntVar(&o.workers, "workers", 0, "CPUs to use (0: all)")
 	f.StringVar(&o.outPath, "out", "", "write each game's record to this file, one JSON object a line")
 	f.StringVar(&o.plotPath, "plot", "", "draw the max-tile and score charts to this .svg or .png file")
 	f.BoolVar(&o.json, "json", false, "print the summary as JSON")
 	f.BoolVar(&o.resume, "resume", false, "go on with the run whose records --out holds (see above)")
-	o.ev.register(f)
-	f.Float64Var(&o.cutoff, "cutoff", 0, "branch probability below which the search stops (0: the solver's default, 0.0001)")
-	exclusiveFlags(cmd, "depth", "time")
+	o.solver.register(cmd)
 	return cmd
 }
 
 // autoplayOptions are the flags of 2048 autoplay.
 type autoplayOptions struct {
-	games, depth, rows, cols, workers int
-	seed                              uint64
-	perMove                           time.Duration
-	timeSet                           bool // --time was given
-	fourChance, cutoff                float64
-	ev                                evalFlags
-	outPath, plotPath                 string
-	json, resume                      bool
+	games, rows, cols int
+	seed              uint64
+	fourChance        float64
+	solver            solverFlags
+	outPath, plotPath string
+	json, resume      bool
 }
 
 // rules are the games' rules: the original game's on --rows x --cols with --four.
@@ -106,13 +92,7 @@ func (o *autoplayOptions) validate() error {
 	if o.games < 1 {
 		return flagErrorf("games", "--games %d: want 1 or more", o.games)
 	}
-	if o.depth < 0 || o.depth > 12 {
-		return flagErrorf("depth", "--depth %d: want 0 (adaptive) to 12", o.depth)
-	}
-	if o.timeSet && o.perMove <= 0 {
-		return flagErrorf("time", "--time %v: want a positive duration such as 50ms", o.perMove)
-	}
-	if err := checkWorkers(o.workers); err != nil {
+	if err := o.solver.validate(); err != nil {
 		return err
 	}
 	if err := o.rules().Validate(); err != nil {
@@ -120,9 +100,6 @@ func (o *autoplayOptions) validate() error {
 	}
 	if err := checkPlotPath(o.plotPath); err != nil {
 		return err
-	}
-	if !(o.cutoff >= 0 && o.cutoff < 1) { // NaN too
-		return flagErrorf("cutoff", "--cutoff %v: want a probability from 0 (the default) to below 1", o.cutoff)
 	}
 	if o.resume && o.outPath == "" {
 		return flagErrorf("resume", "--resume: give the --out file of the run to go on with")
@@ -133,12 +110,9 @@ func (o *autoplayOptions) validate() error {
 // run plays the games and prints the summary of the finished ones; after
 // Ctrl+C it says what was stopped and returns errInterrupted.
 func (o *autoplayOptions) run(cmd *cobra.Command) error {
-	workers := o.workers
-	if workers == 0 {
-		workers = defaultWorkers()
-	}
-	opts := solver.Options{Depth: o.depth, Time: o.perMove, Cutoff: o.cutoff}
-	if err := o.ev.apply(cmd.Context(), &opts, o.rows, o.cols); err != nil {
+	workers := o.solver.workerCount()
+	opts, err := o.solver.options(cmd.Context(), o.rows, o.cols)
+	if err != nil {
 		return err
 	}
 	f, earlier, err := o.output(cmd.ErrOrStderr())
@@ -170,9 +144,9 @@ func (o *autoplayOptions) run(cmd *cobra.Command) error {
 	}
 	sum := summarise(finished, elapsed)
 	sum.Unfinished = len(results) - len(finished)
-	sum.Rows, sum.Cols, sum.Depth, sum.Workers = o.rows, o.cols, o.depth, workers
-	if o.perMove > 0 {
-		sum.TimePerMove = o.perMove.String()
+	sum.Rows, sum.Cols, sum.Depth, sum.Workers = o.rows, o.cols, o.solver.depth, workers
+	if o.solver.perMove > 0 {
+		sum.TimePerMove = o.solver.perMove.String()
 	}
 	if err := o.report(cmd.OutOrStdout(), finished, sum); err != nil {
 		return err

@@ -92,24 +92,25 @@ func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 		total += float64(v)
 	}
 	n := len(sorted)
-	s.Score = scoreSummary{Mean: total / float64(n), Min: sorted[0], Max: sorted[n-1]}
-	if n%2 == 1 {
-		s.Score.Median = float64(sorted[n/2])
-	} else {
-		s.Score.Median = float64(sorted[n/2-1]+sorted[n/2]) / 2
-	}
+	s.Score = scoreSummary{Mean: total / float64(n), Median: median(sorted), Min: sorted[0], Max: sorted[n-1]}
 	s.MovesPerSecond = float64(s.Moves-s.ResumedMoves) / max(elapsed.Seconds(), 1e-9)
 	return s
 }
 
-func printSummary(w io.Writer, s autoplaySummary) {
-	setting := "adaptive depth, at most " + defaultMoveTime(s.Rows, s.Cols).String() + " a move"
+// settingText names the solver's setting: the fixed depth, the time per move
+// (as the flag gave it), or the default on a rows x cols board.
+func settingText(depth int, timePerMove string, rows, cols int) string {
 	switch {
-	case s.TimePerMove != "":
-		setting = s.TimePerMove + " per move"
-	case s.Depth > 0:
-		setting = fmt.Sprintf("depth %d", s.Depth)
+	case timePerMove != "":
+		return timePerMove + " per move"
+	case depth > 0:
+		return fmt.Sprintf("depth %d", depth)
 	}
+	return "adaptive depth, at most " + defaultMoveTime(rows, cols).String() + " a move"
+}
+
+func printSummary(w io.Writer, s autoplaySummary) {
+	setting := settingText(s.Depth, s.TimePerMove, s.Rows, s.Cols)
 	fmt.Fprintf(w, "%s on %dx%d, %s, %s\n\n", plural(s.Games, "game"), s.Rows, s.Cols, setting, plural(s.Workers, "worker"))
 	fmt.Fprintf(w, "%-10s %6s %8s\n", "reached", "games", "share")
 	var tiles []uint64

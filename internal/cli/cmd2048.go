@@ -16,11 +16,11 @@ import (
 func new2048Command() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "2048",
-		Short: "2048 tools: move, replay, verify, hint, autoplay, train, drive, solve, review",
+		Short: "2048 tools: move, replay, verify, hint, autoplay, playon, train, drive, solve, review",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand(), new2048VerifyCommand(), new2048SolveCommand(), new2048ReviewCommand())
+	cmd.AddCommand(new2048MoveCommand(), new2048ReplayCommand(), new2048HintCommand(), new2048AutoplayCommand(), new2048TrainCommand(), new2048DriveCommand(), new2048VerifyCommand(), new2048SolveCommand(), new2048ReviewCommand(), new2048PlayonCommand())
 	return cmd
 }
 
@@ -205,20 +205,26 @@ func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
 
 // eachRecord reads the 2048 records of the file at path (- for stdin), one JSON
 // object after another, replays each and calls f with its number (from 1), the
-// record and the game it replays to, stopping at f's first error. A file without
-// a record, or a record that does not parse or replay, is bad input naming the
-// record's number.
+// record and the game it replays to, stopping at f's first error. A file that
+// cannot be read is bad input naming the flag --record; a file without a record,
+// or a record that does not parse or replay, is bad input naming the record's
+// number.
 func eachRecord(cmd *cobra.Command, path string, f func(n int, rec game2048.Record, g *game2048.Game) error) error {
+	return eachRecordOf(cmd, "--record", path, f)
+}
+
+// eachRecordOf is eachRecord for a file named by the flag flag ("--records").
+func eachRecordOf(cmd *cobra.Command, flag, path string, f func(n int, rec game2048.Record, g *game2048.Game) error) error {
 	data, err := readInput(cmd, path)
 	if err != nil {
-		return badInputf("--record %s: %v", path, pathReason(err))
+		return badInputf("%s %s: %v", flag, path, pathReason(err))
 	}
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	for n := 1; ; n++ {
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err == io.EOF {
 			if n == 1 {
-				return badInputf("%s: no record found", path)
+				return badInputf("%s %s: no record found", flag, path)
 			}
 			return nil
 		} else if err != nil {

@@ -62,7 +62,7 @@ func TestHintPerfectBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"--board", "2,2,0/0,0,0/0,0,0"}, "write it with: gridgames 2048 solve --rows 3 --cols 3"},
-		{[]string{"--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"}, "the limit is 10"},
+		{[]string{"--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"}, "the limit is 9 (3x3)"},
 		{[]string{"--board", "2,2,0/0,0,0", "--depth", "2"}, "--perfect and --depth"},
 		{[]string{"--board", "2048,2,0/0,0,0"}, "--board"},
 	} {
