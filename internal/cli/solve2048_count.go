@@ -58,6 +58,6 @@ func printCount(w io.Writer, r countOutput) error {
 	if !r.Solvable {
 		verdict = fmt.Sprintf("refused by solve (more than %d cells)", exact.MaxCells)
 	}
-	fmt.Fprintf(w, "a solve needs at least %.1f GB: %s\n", float64(r.SolveBytes)/1e9, verdict)
+	fmt.Fprintf(w, "a solve needs about %.1f GB: %s\n", float64(r.SolveBytes)/1e9, verdict)
 	return nil
 }

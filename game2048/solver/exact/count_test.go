@@ -39,7 +39,7 @@ func TestCountMatchesSolve(t *testing.T) {
 			if got != want {
 				t.Fatalf("Count: %+v, the solve's layers %+v", got, want)
 			}
-			if reports == 0 || got.Positions == 0 || got.SolveBytes() < 17*got.Positions {
+			if reports == 0 || got.Positions == 0 || got.SolveBytes() < 30*got.Positions {
 				t.Fatalf("%d reports, %+v needs %d bytes", reports, got, got.SolveBytes())
 			}
 		})

@@ -16,7 +16,7 @@ func TestErrorKindAndDetail(t *testing.T) {
 	}{
 		{"too small", CheckSize(1, 2), ErrConfig, "a 1x2 board; rows and columns start at 2"},
 		{"too big", CheckSize(3, 4), ErrTooBig, "a 3x4 board has 12 cells, the limit is 9 (3x3)"},
-		{"2x5", CheckSize(2, 5), ErrTooBig, "a 2x5 board has 10 cells, the limit is 9 (3x3): 2x5 has 0.0 billion positions, too many to hold"},
+		{"2x5", CheckSize(2, 5), ErrTooBig, "a 2x5 board has 10 cells, the limit is 9 (3x3): 2x5 has 1.8 billion positions, about 65 GB to solve"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var e *Error

@@ -11,13 +11,12 @@ import (
 
 // MaxCells is the most cells a board may have to be solved: 3x3 is the largest
 // board solved. 2x5 and 5x2 have Positions2x5 positions, whose solve would
-// hold more than this machine's 24 GB (Census.SolveBytes), and 12 cells (3x4)
-// many more again.
+// need about 65 GB (Census.SolveBytes), and 12 cells (3x4) many more again.
 const MaxCells = 9
 
 // Positions2x5 is the number of positions reachable on 2x5 with a 4 spawning
 // one time in ten, mirrors and turns once, as Count found it (see the README).
-const Positions2x5 = 0
+const Positions2x5 = 1_814_373_350
 
 // ErrTooBig reports a board with more than MaxCells cells; Solve refuses it before
 // doing any work.
@@ -36,7 +35,8 @@ func CheckSize(rows, cols int) error {
 	if rows*cols > MaxCells {
 		why := ""
 		if rows*cols == 10 {
-			why = fmt.Sprintf(": 2x5 has %.1f billion positions, too many to hold", Positions2x5/1e9)
+			why = fmt.Sprintf(": 2x5 has %.1f billion positions, about %.0f GB to solve", Positions2x5/1e9,
+				float64(Census{Positions: Positions2x5}.SolveBytes())/1e9)
 		}
 		return refuse(ErrTooBig, "a %dx%d board has %d cells, the limit is %d (3x3)%s", rows, cols, rows*cols, MaxCells, why)
 	}
