@@ -114,16 +114,24 @@ func (g *Game) Move(d Direction) (MoveResult, error) {
 		g.past = append(g.past, snapshot{board: g.board.Clone(), score: g.score, rng: g.rng, won: g.won})
 	}
 	g.moves = append(g.moves, d)
-	res := MoveResult{Direction: d, Slide: g.board.Slide(d)}
+	res := slideAndSpawn(&g.board, &g.rng, g.rules, &g.won, d)
 	g.score += res.Points
-	if s, ok := g.rng.spawn(&g.board, g.rules.FourChance); ok {
+	return res, nil
+}
+
+// slideAndSpawn slides b in direction d, which must change it, then spawns a new
+// tile from r, marks the win the first time the rules' win tile shows (won says
+// whether it has) and reports what happened. The caller adds the points.
+func slideAndSpawn(b *Board, r *rng, rules Rules, won *bool, d Direction) MoveResult {
+	res := MoveResult{Direction: d, Slide: b.Slide(d)}
+	if s, ok := r.spawn(b, rules.FourChance); ok {
 		res.Spawn = &s
 	}
-	if !g.won && g.board.MaxTile() >= g.rules.winExp() {
-		g.won, res.Won = true, true
+	if !*won && b.MaxTile() >= rules.winExp() {
+		*won, res.Won = true, true
 	}
-	res.Over = g.board.Over()
-	return res, nil
+	res.Over = b.Over()
+	return res
 }
 
 // Undo takes back the last move, restoring the board, score, win state and random

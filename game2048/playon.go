@@ -56,15 +56,8 @@ func (p *PlayOn) Move(d Direction) (MoveResult, error) {
 		return MoveResult{Direction: d}, nil
 	}
 	p.moves++
-	res := MoveResult{Direction: d, Slide: p.board.Slide(d)}
+	res := slideAndSpawn(&p.board, &p.rng, p.rules, &p.won, d)
 	p.score += res.Points
-	if s, ok := p.rng.spawn(&p.board, p.rules.FourChance); ok {
-		res.Spawn = &s
-	}
-	if !p.won && p.board.MaxTile() >= p.rules.winExp() {
-		p.won, res.Won = true, true
-	}
-	res.Over = p.board.Over()
 	return res, nil
 }
 

@@ -128,10 +128,7 @@ func (o *solve2048Options) run(cmd *cobra.Command) error {
 		Progress: func(p exact.Progress) { bar.status(solveStatus(p)) }})
 	bar.finish()
 	if err != nil {
-		if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
-			return badInputf("%s", trimExact(err))
-		}
-		return err
+		return exactInputError(err)
 	}
 	if out != nil {
 		if err := writeTable(t, out, o.outPath); err != nil {
@@ -154,6 +151,15 @@ func writeTable(t *exact.Table, out *atomicFile, path string) error {
 		_ = out.Chmod(0o644) // a table is for every app to read, as any data file
 	}
 	return out.commit()
+}
+
+// exactInputError is err as the command returns it: the exact package's refusal
+// of what it was asked (ErrConfig, ErrTooBig) as bad input, one line.
+func exactInputError(err error) error {
+	if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
+		return badInputf("%s", trimExact(err))
+	}
+	return err
 }
 
 // trimExact is an exact error for a one-line message that names the input

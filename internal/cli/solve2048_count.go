@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -36,10 +35,7 @@ func (o *solve2048Options) runCount(cmd *cobra.Command) error {
 		Progress: func(p exact.Progress) { bar.status(solveStatus(p)) }})
 	bar.finish()
 	if err != nil {
-		if errors.Is(err, exact.ErrConfig) || errors.Is(err, exact.ErrTooBig) {
-			return badInputf("%s", trimExact(err))
-		}
-		return err
+		return exactInputError(err)
 	}
 	res := countOutput{Rows: o.rows, Cols: o.cols, FourChance: o.four, Positions: c.Positions,
 		WidestLayer: c.Widest, TopSum: c.TopSum, SolveBytes: c.SolveBytes(),
