@@ -29,6 +29,16 @@ func newCoherence() *coherence {
 	return c
 }
 
+// clone returns a copy of c's accumulators (without a late stage).
+func (c *coherence) clone() *coherence {
+	d := newCoherence()
+	for g := range c.e {
+		copy(d.e[g], c.e[g])
+		copy(d.a[g], c.a[g])
+	}
+	return d
+}
+
 // update moves every weight b reads by beta x its rate x err (a weight never
 // moved has rate 1), then adds err to its accumulators.
 func (c *coherence) update(n *Network6, b game2048.Bitboard, err, beta float32) {

@@ -92,3 +92,31 @@ func TestPromote(t *testing.T) {
 		t.Fatal("a second Promote replaced the late stage")
 	}
 }
+
+// Under coherence, Promote starts the late stage's accumulators as copies of the
+// early stage's, so the copied weights keep their settled rates; the two stages
+// learn apart afterwards.
+func TestPromoteKeepsRates(t *testing.T) {
+	t.Parallel()
+	tr := NewTrainer6(NewNetwork6(), Options{Coherence: true, Rate: 1, Seed: 3})
+	for j := range 1000 {
+		g, i := j%solver.Groups6, j*7919%solver.Patterns6
+		tr.tc.e[g][i], tr.tc.a[g][i] = float32(j%7)-3, float32(j)
+	}
+	tr.Promote()
+	if tr.tc.late == nil {
+		t.Fatal("no late accumulators after Promote")
+	}
+	for g := range tr.tc.e {
+		for i := range tr.tc.e[g] {
+			if tr.tc.late.e[g][i] != tr.tc.e[g][i] || tr.tc.late.a[g][i] != tr.tc.a[g][i] {
+				t.Fatalf("group %d pattern %x: late (%v, %v), early (%v, %v)", g, i,
+					tr.tc.late.e[g][i], tr.tc.late.a[g][i], tr.tc.e[g][i], tr.tc.a[g][i])
+			}
+		}
+	}
+	tr.tc.late.e[0][0] = 42
+	if tr.tc.e[0][0] == 42 {
+		t.Fatal("the late accumulators share the early ones' memory")
+	}
+}

@@ -49,13 +49,16 @@ func NewTrainer6(n *Network6, opt Options) *Trainer6 {
 
 func (t *Trainer6) setAlpha() { t.alpha = float32(t.opt.Rate / solver.Placements6) }
 
-// Promote gives the network its late stage (Network6.Promote), with fresh
-// accumulators under Coherence. From then on the run is no longer the one it
-// was: a checkpoint written before is of another run.
+// Promote gives the network its late stage (Network6.Promote). Under Coherence
+// the late stage's accumulators start as copies of the early stage's, so each
+// copied weight keeps the rate it had settled to: fresh accumulators (every rate
+// 1) shook the copied weights and made the late game worse (see the README). From
+// then on the run is no longer the one it was: a checkpoint written before is of
+// another run.
 func (t *Trainer6) Promote() {
 	t.net.Promote()
 	if t.tc != nil && t.tc.late == nil {
-		t.tc.late = newCoherence()
+		t.tc.late = t.tc.clone()
 	}
 }
 
