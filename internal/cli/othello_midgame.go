@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/gridgames/gridgames/othello/engine"
@@ -38,6 +39,11 @@ with at most --exact empty squares are solved exactly, the others valued by a
 weights are then fitted to them (starting from the next phase's). --dir keeps each
 phase's samples (othello train reads them). The result is for --midgame.
 
+After each phase the evaluation so far is saved to FILE.partial (removed once FILE
+is written); a run stopped by Ctrl+C or at the end of a session goes on with
+--from FILE.partial and the same other flags, learning only the phases left, to
+the very file the run straight through writes.
+
 The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello tempo:
   gridgames othello midgame --games 20000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
@@ -55,6 +61,7 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello t
 	f.IntVar(&o.workers, "workers", 0, "games played side by side (0: one per CPU)")
 	f.StringVar(&o.outPath, "out", "", "write the evaluation to this file")
 	f.StringVar(&o.dir, "dir", "", "also write each phase's samples to this directory")
+	f.StringVar(&o.fromPath, "from", "", "go on from this stopped run (its FILE.partial), with the same other flags")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
 	return cmd
 }
@@ -64,7 +71,7 @@ type midgameOptions struct {
 	games, perGame, depth, exact, epochs, holdout, workers int
 	rate                                                   float64
 	seed                                                   uint64
-	outPath, dir                                           string
+	outPath, dir, fromPath                                 string
 	json                                                   bool
 }
 
@@ -111,6 +118,14 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			return err
 		}
 	}
+	var from *engine.Midgame
+	if o.fromPath != "" {
+		if from, err = readMidgameFile(o.fromPath, "--from"); err != nil {
+			return err
+		}
+	}
+	partial := o.outPath + ".partial"
+	savedPhases := 0
 	var (
 		bar   *progress
 		phase int
@@ -131,6 +146,11 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			return writeSamplesFile(filepath.Join(o.dir, fmt.Sprintf("midgame-phase%d.txt", p)), samples)
 		},
 		Fitted: func(lp train.LearnedPhase) error {
+			if err := saveWhole(lp.SoFar, partial); err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: saving %s: %v\n", partial, err)
+			} else {
+				savedPhases = lp.Phase + 1
+			}
 			line := midgamePhaseLine{Phase: lp.Phase, Empties: phaseSpan(lp.Phase), Samples: lp.Samples,
 				TrainRMSE: lp.Stats.TrainRMSE, HoldoutRMSE: lp.Stats.HoldoutRMSE, Seconds: time.Since(t0).Seconds()}
 			if o.json {
@@ -144,10 +164,16 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 		Samples: train.MidgameOptions{Games: o.games, Seed: o.seed, Workers: workers, PerGame: o.perGame,
 			ExactEmpties: o.exact, Depth: o.depth},
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
+		From:     from,
 	}, hooks)
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
+		if savedPhases > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: phases 0-%d saved in %s; go on with --from %s and the same flags.\n",
+				phase, savedPhases-1, partial, partial)
+		} else {
+			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
+		}
 		return errInterrupted
 	}
 	if ns := (*train.NoSamplesError)(nil); errors.As(err, &ns) {
@@ -155,9 +181,16 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			ns.Phase, ns.Phase*engine.MidgamePhaseWidth+1, (ns.Phase+1)*engine.MidgamePhaseWidth, ns.Games)
 	}
 	if err != nil {
+		if o.fromPath != "" && strings.Contains(err.Error(), "not a stopped run") {
+			return badInputf("--from %s: %v", o.fromPath, strings.TrimPrefix(err.Error(), "train: "))
+		}
 		return err
 	}
-	return commitMidgame(cmd, out, m, o.outPath, o.json)
+	if err := commitMidgame(cmd, out, m, o.outPath, o.json); err != nil {
+		return err
+	}
+	os.Remove(partial)
+	return nil
 }
 
 // phaseSpan is the empty squares of a midgame phase: "1-8" for phase 0.

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gridgames/gridgames/othello/engine"
+	"github.com/gridgames/gridgames/othello/engine/train"
 )
 
 // othello midgame learns every phase of a tiny run, printing a line a phase
@@ -74,5 +78,73 @@ func TestOthelloMidgameNoSamples(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("--out written after the error: %v", err)
+	}
+}
+
+// A stopped run's FILE.partial goes on with --from to the very file the run
+// straight through writes; the finished run leaves no FILE.partial; a --from that
+// is missing or not a stopped run is refused naming the flag.
+func TestOthelloMidgameFrom(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"othello", "midgame", "--games", "3", "--per-game", "2", "--depth", "1", "--exact", "4",
+		"--epochs", "1", "--workers", "2", "--holdout", "1", "--json"}
+	straight := filepath.Join(dir, "straight.gz")
+	if _, errOut, code := run(t, "", append(args, "--out", straight)...); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if _, err := os.Stat(straight + ".partial"); !os.IsNotExist(err) {
+		t.Errorf("a finished run left its .partial: %v", err)
+	}
+	// The same run stopped after phase 2, as the command saves it.
+	partial := filepath.Join(dir, "resumed.gz.partial")
+	opts := train.LearnOptions{
+		Samples:  train.MidgameOptions{Games: 3, Seed: 1, Workers: 2, PerGame: 2, ExactEmpties: 4, Depth: 1},
+		Training: train.PatternTraining{Epochs: 1, Rate: 0.002, Seed: 1, Holdout: 1},
+	}
+	stop := errors.New("stop")
+	_, err := train.LearnMidgame(context.Background(), opts, train.LearnHooks{Fitted: func(lp train.LearnedPhase) error {
+		if lp.Phase < 2 {
+			return nil
+		}
+		if err := saveWhole(lp.SoFar, partial); err != nil {
+			return err
+		}
+		return stop
+	}})
+	if !errors.Is(err, stop) {
+		t.Fatal(err)
+	}
+	resumed := filepath.Join(dir, "resumed.gz")
+	stdout, errOut, code := run(t, "", append(args, "--out", resumed, "--from", partial)...)
+	if code != 0 {
+		t.Fatalf("--from: exit %d, stderr %q", code, errOut)
+	}
+	if n := strings.Count(stdout, "\n"); n != engine.MidgamePhases-3 {
+		t.Errorf("--from learned %d phases, want %d:\n%s", n, engine.MidgamePhases-3, stdout)
+	}
+	a, _ := os.ReadFile(straight)
+	b, _ := os.ReadFile(resumed)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Error("the resumed run wrote another file than the run straight through")
+	}
+	if _, err := os.Stat(partial); !os.IsNotExist(err) {
+		t.Errorf("the finished run left %s: %v", partial, err)
+	}
+
+	gap := new(engine.Midgame)
+	m, _ := readMidgameFile(straight, "--midgame")
+	gap.SetPhase(1, m.Phase(1))
+	gapPath := filepath.Join(dir, "gap.gz")
+	if err := saveWhole(gap, gapPath); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ from, want string }{
+		{filepath.Join(dir, "none.gz"), "--from"},
+		{gapPath, "not a stopped run"},
+	} {
+		out, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "x.gz"), "--from", tc.from)...)
+		if code != exitBadInput || out != "" || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "--from") {
+			t.Errorf("--from %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.from, code, out, errOut, tc.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -154,7 +155,11 @@ func (o *openingOptions) run(cmd *cobra.Command) error {
 }
 
 // saveOpening writes t to path, replacing it only once the new file is whole.
-func saveOpening(t *engine.Opening, path string) error {
+func saveOpening(t *engine.Opening, path string) error { return saveWhole(t, path) }
+
+// saveWhole writes t to path (a checkpoint), replacing it only once the new
+// file is whole.
+func saveWhole(t io.WriterTo, path string) error {
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {

@@ -27,6 +27,12 @@ type LearnOptions struct {
 	// Training configures each phase's fit; its Holdout is capped at half of
 	// the phase's samples.
 	Training PatternTraining
+	// From, when not nil, is a run stopped after some phases (LearnedPhase.So
+	// far, saved): its phases 0 to k-1 are kept as they are and learning goes on
+	// at phase k. With the same Samples and Training the result is the one the
+	// run straight through gives, bit for bit. Its phases must be a run's: a
+	// phase after a missing one is refused.
+	From *engine.Midgame
 }
 
 // LearnHooks are told how LearnMidgame goes; each may be nil.
@@ -48,6 +54,10 @@ type LearnedPhase struct {
 	Samples int // the phase's samples
 	Holdout int // of them held out of the fit to measure it
 	Stats   TrainStats
+	// SoFar is the evaluation learned so far, phases 0 to Phase: saved, it is
+	// LearnOptions.From for a run that goes on from here. It is the one being
+	// learned: write it out before returning, do not change it.
+	SoFar *engine.Midgame
 }
 
 // LearnMidgame learns a whole midgame evaluation: for each phase from the end
@@ -57,8 +67,11 @@ type LearnedPhase struct {
 // the first error of a phase, a hook or ctx (nothing learned is returned then),
 // a *NoSamplesError if a phase's games gave it no samples.
 func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine.Midgame, error) {
-	m := new(engine.Midgame)
-	for phase := range engine.MidgamePhases {
+	m, first, err := resumeFrom(opts.From)
+	if err != nil {
+		return nil, err
+	}
+	for phase := first; phase < engine.MidgamePhases; phase++ {
 		var progress func(done int)
 		if h.Start != nil {
 			progress = h.Start(phase)
@@ -84,10 +97,30 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 			return nil, err
 		}
 		if h.Fitted != nil {
-			if err := h.Fitted(LearnedPhase{Phase: phase, Samples: len(samples), Holdout: to.Holdout, Stats: st}); err != nil {
+			if err := h.Fitted(LearnedPhase{Phase: phase, Samples: len(samples), Holdout: to.Holdout, Stats: st, SoFar: m}); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return m, nil
+}
+
+// resumeFrom returns the evaluation a run starts from and its first phase to
+// learn: a new one and 0, or a copy of from's phases and the first it lacks.
+func resumeFrom(from *engine.Midgame) (*engine.Midgame, int, error) {
+	m := new(engine.Midgame)
+	if from == nil {
+		return m, 0, nil
+	}
+	first := 0
+	for first < engine.MidgamePhases && from.Phase(first) != nil {
+		m.SetPhase(first, from.Phase(first))
+		first++
+	}
+	for k := first; k < engine.MidgamePhases; k++ {
+		if from.Phase(k) != nil {
+			return nil, 0, fmt.Errorf("train: the run to go on from has phase %d but not phase %d: not a stopped run", k, first)
+		}
+	}
+	return m, first, nil
 }
