@@ -30,7 +30,15 @@ One game at a time, one engine thinking at a time.
 The table is from the first engine's side: wins, draws, losses, the mean final
 disc difference (forfeited games left out), and each engine's mean CPU seconds a
 move: user plus system time of its whole process tree, read from /proc/PID/stat
-before each go and after its answer (Linux only).`,
+before each go and after its answer (Linux only).
+
+--review N also measures both engines' moves near the end against perfect play:
+after each game, every position with at most N empty squares (1 to 24) where an
+engine moved is solved exactly (by this program, one CPU, not counted in either
+engine's CPU), and so is the position after the move; a move's loss is the discs
+its solved value dropped by. It prints each engine's moves, discs lost a move
+and moves that lost anything, by empty squares. A solve of 24 empties can take
+seconds.`,
 		Example: `  gridgames othello nbmatch --first 'gridgames othello nboard --workers 1 --move-time 5s' \
     --first-depth 14 --second 'cd /tmp/ntest/run && ./ntest' --second-depth 14 --games 20
   taskset -c 0 gridgames othello nbmatch --first 'edax -n 1' --second 'ntest' --second-depth 10 --json`,
@@ -43,6 +51,7 @@ before each go and after its answer (Linux only).`,
 	f.IntVar(&o.firstDepth, "first-depth", 0, `"set depth N" for the first engine (0: send none)`)
 	f.IntVar(&o.secondDepth, "second-depth", 0, `"set depth N" for the second engine (0: send none)`)
 	o.register(f, 20, "seed for the openings")
+	f.IntVar(&o.review, "review", 0, "solve every position from this many empties (1-24) to measure each engine's endgame moves (0: none)")
 	f.DurationVar(&o.moveTimeout, "move-timeout", nbmatch.DefaultMoveTimeout, "the longest an engine may think about one move before it loses the game")
 	_ = cmd.MarkFlagRequired("first")
 	_ = cmd.MarkFlagRequired("second")
@@ -54,6 +63,7 @@ type nbmatchOptions struct {
 	matchFlags
 	first, second           string
 	firstDepth, secondDepth int
+	review                  int
 	moveTimeout             time.Duration
 }
 
@@ -67,6 +77,8 @@ func (o *nbmatchOptions) validate() error {
 		return badInputf("--first-depth %d: want 1 to 60 (0: the engine's own)", o.firstDepth)
 	case o.secondDepth < 0 || o.secondDepth > 60:
 		return badInputf("--second-depth %d: want 1 to 60 (0: the engine's own)", o.secondDepth)
+	case o.review < 0 || o.review > nbmatch.MaxReviewEmpties:
+		return badInputf("--review %d: want 1 to %d empty squares (0: no review)", o.review, nbmatch.MaxReviewEmpties)
 	case o.moveTimeout <= 0:
 		return badInputf("--move-timeout %v: want a positive duration such as 1m", o.moveTimeout)
 	}
@@ -76,20 +88,38 @@ func (o *nbmatchOptions) validate() error {
 // run plays the match, a line on stderr a game, and prints its summary.
 func (o *nbmatchOptions) run(cmd *cobra.Command) error {
 	bar := newProgress(cmd, "")
+	rev := newMatchReview(o.review)
 	cfg := nbmatch.Config{
 		Engines: [2]nbmatch.Engine{
 			{Spec: nbclient.Spec{Command: o.first}, Depth: o.firstDepth},
 			{Spec: nbclient.Spec{Command: o.second}, Depth: o.secondDepth},
 		},
 		Games: o.games, Opening: o.opening, Seed: o.seed, MoveTimeout: o.moveTimeout,
-		OnGame: func(g nbmatch.Game) { bar.note("%s", gameLine(g, o.games)) },
+		OnGame: func(g nbmatch.Game) {
+			bar.note("%s", gameLine(g, o.games))
+			rev.add(cmd.Context(), g)
+		},
 	}
 	sum, err := nbmatch.Play(cmd.Context(), cfg)
 	bar.finish()
+	if err == nil {
+		err = rev.err
+	}
 	if !o.transcripts {
 		sum.Transcripts = nil
 	}
-	return o.report(cmd, err, sum.Games, sum, func(out io.Writer) { printNBMatch(out, sum) })
+	out := nbmatchReport{Summary: sum, Review: rev.review}
+	return o.report(cmd, err, sum.Games, out, func(w io.Writer) {
+		printNBMatch(w, sum)
+		printMatchReview(w, sum, rev.review)
+	})
+}
+
+// nbmatchReport is what nbmatch --json prints: the summary, and the review
+// when --review asked for one.
+type nbmatchReport struct {
+	nbmatch.Summary
+	Review *nbmatch.Review `json:"review,omitempty"`
 }
 
 // gameLine tells how game g of n ended, from black's side.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gridgames/gridgames/internal/nbmatch"
+	"github.com/gridgames/gridgames/othello"
 )
 
 // nbEngineEnv makes TestNBEngineHelper be `gridgames othello nboard`, so
@@ -66,6 +67,8 @@ func TestNBMatchBadInput(t *testing.T) {
 		{[]string{"--first-depth", "61"}, "--first-depth 61"},
 		{[]string{"--second-depth", "-1"}, "--second-depth -1"},
 		{[]string{"--move-timeout", "0s"}, "--move-timeout 0s"},
+		{[]string{"--review", "25"}, "--review 25"},
+		{[]string{"--review", "-1"}, "--review -1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.want, func(t *testing.T) {
@@ -79,6 +82,56 @@ func TestNBMatchBadInput(t *testing.T) {
 	_, errOut, code := run(t, "", "othello", "nbmatch", "--second", "true")
 	if code != exitBadInput || !strings.Contains(errOut, "first") {
 		t.Errorf("without --first: code %d, stderr %q", code, errOut)
+	}
+}
+
+// --review solves both engines' last moves: the text names each engine's loss
+// and the table by empties, the JSON holds the review, and its moves are the
+// moves made from that many empties.
+func TestNBMatchReview(t *testing.T) {
+	out, errOut, code := run(t, "", "othello", "nbmatch", "--first", nbEngine(), "--first-depth", "2",
+		"--second", nbEngine(), "--second-depth", "1", "--games", "2", "--review", "8")
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"Endgame review, every move from 8 empty squares against perfect play:",
+		"gridgames2: ", "discs lost a move", "empties"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out, errOut, code = run(t, "", "othello", "nbmatch", "--first", nbEngine(), "--first-depth", "2",
+		"--second", nbEngine(), "--second-depth", "1", "--games", "2", "--review", "8", "--json", "--transcripts")
+	if code != 0 {
+		t.Fatalf("--json: code %d, stderr %q", code, errOut)
+	}
+	var rep struct {
+		nbmatch.Summary
+		Review *nbmatch.Review `json:"review"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("--json output %q: %v", out, err)
+	}
+	if rep.Review == nil || rep.Review.Empties != 8 || len(rep.Transcripts) != 2 {
+		t.Fatalf("--json review %+v, %d transcripts", rep.Review, len(rep.Transcripts))
+	}
+	// Each game's moves from 8 empties (the passes are nobody's) are reviewed.
+	want := 0
+	for _, tr := range rep.Transcripts {
+		plies, _, err := othello.PlayTranscript(othello.StartPosition(), tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := othello.StartPosition()
+		for _, sq := range plies {
+			if sq != othello.Pass && pos.Empties() <= 8 {
+				want++
+			}
+			pos = pos.Play(sq)
+		}
+	}
+	if got := rep.Review.Sides[0].Moves + rep.Review.Sides[1].Moves; got != want {
+		t.Errorf("%d moves reviewed, want %d", got, want)
 	}
 }
 

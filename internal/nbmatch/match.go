@@ -52,6 +52,9 @@ type Game struct {
 	FirstBlack bool `json:"firstBlack"`
 	// Transcript is the game's moves, the opening's included ("f5d6c3...").
 	Transcript string `json:"transcript"`
+	// Opening counts the transcript's first moves that were the opening's,
+	// played by neither engine.
+	Opening int `json:"opening"`
 	// Discs is the first engine's final disc difference (empty squares to the
 	// winner); 0 in a forfeited game.
 	Discs int `json:"discs"`
@@ -211,6 +214,11 @@ func (m *match) game(ctx context.Context, i int, start othello.Position, opening
 	}
 	rec.Black, rec.White = m.names[sideOf[othello.Black]], m.names[sideOf[othello.White]]
 	g := Game{Number: i + 1, FirstBlack: firstBlack}
+	for _, sq := range opening {
+		if sq != othello.Pass {
+			g.Opening++
+		}
+	}
 	played := append([]othello.Square(nil), opening...)
 	for !pos.Over() {
 		sq := othello.Pass
