@@ -46,8 +46,10 @@ func (m *matchReview) add(ctx context.Context, g nbmatch.Game) {
 	}
 }
 
-// printMatchReview writes the review's table, if there is one: each engine's moves,
-// discs lost a move and moves that lost anything, then the same by empty squares.
+// printMatchReview writes the review's table, if there is one: each engine's
+// moves, discs lost a move and moves that lost anything, then the same by empty
+// squares where either lost something (a last line counts the moves of the
+// other rows, which lost nothing).
 func printMatchReview(out io.Writer, sum nbmatch.Summary, r *nbmatch.Review) {
 	if r == nil {
 		return
@@ -61,12 +63,18 @@ func printMatchReview(out io.Writer, sum nbmatch.Summary, r *nbmatch.Review) {
 		fmt.Fprintf(out, "  %s: %d moves, %.2f discs lost a move, %d lost something\n", names[side], s.Moves, s.MeanLoss(), s.Errors)
 	}
 	fmt.Fprintf(out, "  %-8s %22s %22s\n", "empties", names[0], names[1])
-	for e := r.Empties; e >= 1; e-- {
+	var perfect [2]int // moves in the rows left out
+	for e := r.Empties; e >= 0; e-- {
 		a, b := r.Sides[0].ByEmpties[e], r.Sides[1].ByEmpties[e]
-		if a.Moves+b.Moves == 0 {
+		if a.Lost+b.Lost == 0 {
+			perfect[0] += a.Moves
+			perfect[1] += b.Moves
 			continue
 		}
 		fmt.Fprintf(out, "  %-8d %22s %22s\n", e, lossCell(a), lossCell(b))
+	}
+	if perfect[0]+perfect[1] > 0 {
+		fmt.Fprintf(out, "  %-8s %22s %22s\n", "others", lossCell(nbmatch.ReviewCount{Moves: perfect[0]}), lossCell(nbmatch.ReviewCount{Moves: perfect[1]}))
 	}
 }
 

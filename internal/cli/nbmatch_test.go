@@ -155,3 +155,37 @@ func TestPrintNBMatchForfeit(t *testing.T) {
 		}
 	}
 }
+
+// The review's table shows the empties where an engine lost something, and
+// counts the moves of the others on one line.
+func TestPrintMatchReview(t *testing.T) {
+	r, err := nbmatch.NewReview(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Sides[0] = nbmatch.ReviewSide{Moves: 3, Lost: 6, Errors: 1, ByEmpties: []nbmatch.ReviewCount{{}, {1, 0}, {}, {2, 6}, {}}}
+	r.Sides[1] = nbmatch.ReviewSide{Moves: 2, ByEmpties: []nbmatch.ReviewCount{{}, {}, {1, 0}, {}, {1, 0}}}
+	var sb strings.Builder
+	printMatchReview(&sb, nbmatch.Summary{First: "a", Second: "a"}, r)
+	out := sb.String()
+	for _, want := range []string{
+		"every move from 4 empty squares",
+		"a (first): 3 moves, 2.00 discs lost a move, 1 lost something",
+		"a (second): 2 moves, 0.00 discs lost a move, 0 lost something",
+		"3.00 (2 moves)",
+		"0.00 (1 moves)",
+		"0.00 (2 moves)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if lines := strings.Count(out, "\n"); lines != 7 {
+		t.Errorf("%d lines, want 7 (title, 2 engines, header, empties 3, others):\n%s", lines, out)
+	}
+	sb.Reset()
+	printMatchReview(&sb, nbmatch.Summary{}, nil)
+	if sb.Len() != 0 {
+		t.Errorf("no review printed %q", sb.String())
+	}
+}
