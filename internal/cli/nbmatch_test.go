@@ -163,8 +163,8 @@ func TestPrintMatchReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.Sides[0] = nbmatch.ReviewSide{Moves: 3, Lost: 6, Errors: 1, ByEmpties: []nbmatch.ReviewCount{{}, {1, 0}, {}, {2, 6}, {}}}
-	r.Sides[1] = nbmatch.ReviewSide{Moves: 2, ByEmpties: []nbmatch.ReviewCount{{}, {}, {1, 0}, {}, {1, 0}}}
+	r.Sides[0] = nbmatch.ReviewSide{Moves: 3, Lost: 6, Errors: 1, ByEmpties: []nbmatch.ReviewCount{{}, {Moves: 1}, {}, {Moves: 2, Lost: 6}, {}}}
+	r.Sides[1] = nbmatch.ReviewSide{Moves: 2, ByEmpties: []nbmatch.ReviewCount{{}, {}, {Moves: 1}, {}, {Moves: 1}}}
 	var sb strings.Builder
 	printMatchReview(&sb, nbmatch.Summary{First: "a", Second: "a"}, r)
 	out := sb.String()
