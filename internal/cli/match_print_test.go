@@ -64,7 +64,7 @@ game 2: f5f6e6
 game 3: f5
 `},
 		{"nbmatch json", func(b *strings.Builder) { _ = json.NewEncoder(b).Encode(nb) },
-			`{"first":"ntest","second":"ntest","games":3,"wins":1,"draws":1,"losses":1,"winRate":0.5,"meanDiscDifference":-2.5,"asBlack":[1,1,0],"asWhite":[0,0,1],"cpuPerMove":[0.0123,1.5],"moves":[60,58],"forfeits":[{"game":3,"firstBlack":false,"transcript":"","discs":0,"forfeit":{"side":0,"engine":"ntest","color":"white","position":"pos","reply":"a1","reason":"a1 is not a legal move for white"}}],"transcripts":["f5d6c3","f5f6e6","f5"]}
+			`{"first":"ntest","second":"ntest","games":3,"wins":1,"draws":1,"losses":1,"winRate":0.5,"meanDiscDifference":-2.5,"asBlack":[1,1,0],"asWhite":[0,0,1],"cpuPerMove":[0.0123,1.5],"moves":[60,58],"forfeits":[{"game":3,"firstBlack":false,"transcript":"","opening":0,"discs":0,"forfeit":{"side":0,"engine":"ntest","color":"white","position":"pos","reply":"a1","reason":"a1 is not a legal move for white"}}],"transcripts":["f5d6c3","f5f6e6","f5"]}
 `},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
