@@ -102,17 +102,19 @@ func (o *nbmatchOptions) run(cmd *cobra.Command) error {
 	}
 	sum, err := nbmatch.Play(cmd.Context(), cfg)
 	bar.finish()
-	if err == nil {
-		err = rev.err
-	}
 	if !o.transcripts {
 		sum.Transcripts = nil
 	}
 	out := nbmatchReport{Summary: sum, Review: rev.review}
-	return o.report(cmd, err, sum.Games, out, func(w io.Writer) {
+	if err := o.report(cmd, err, sum.Games, out, func(w io.Writer) {
 		printNBMatch(w, sum)
 		printMatchReview(w, sum, rev.review)
-	})
+	}); err != nil {
+		return err
+	}
+	// A review that failed (its games up to the failure are in it) still
+	// leaves the match's results printed above.
+	return rev.err
 }
 
 // nbmatchReport is what nbmatch --json prints: the summary, and the review
