@@ -36,7 +36,9 @@ phase of 8 empty squares, from the end of the game back to the opening. For each
 phase, --games games of plausible moves give --per-game positions each; positions
 with at most --exact empty squares are solved exactly, the others valued by a
 --depth ply search whose leaves the phases already learned value; the phase's
-weights are then fitted to them (starting from the next phase's). --dir keeps each
+weights are then fitted to them (starting from the next phase's). The games' moves
+are the best of 1- to 3-ply searches (one in 8 at random) with the hand-made
+evaluation, or with the midgame evaluation --player names. --dir keeps each
 phase's samples (othello train reads them). The result is for --midgame.
 
 After each phase the evaluation so far is saved to FILE.partial (removed once FILE
@@ -44,8 +46,8 @@ is written); a run stopped by Ctrl+C or at the end of a session goes on with
 --from FILE.partial and the same other flags, learning only the phases left, to
 the very file the run straight through writes.
 
-The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello tempo:
-  gridgames othello midgame --games 20000 --seed 1 --out m.gz`,
+The built-in evaluation was made by (about 2.5 hours on 2 CPUs), then othello tempo:
+  gridgames othello midgame --games 480000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
 		RunE: runOptions(&o),
 	}
@@ -62,6 +64,7 @@ The built-in evaluation was made by (about 20 minutes on 2 CPUs), then othello t
 	f.StringVar(&o.outPath, "out", "", "write the evaluation to this file")
 	f.StringVar(&o.dir, "dir", "", "also write each phase's samples to this directory")
 	f.StringVar(&o.fromPath, "from", "", "go on from this stopped run (its FILE.partial), with the same other flags")
+	f.StringVar(&o.playerPath, "player", "", "play the sample games with this midgame evaluation (default: the hand-made one)")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
 	return cmd
 }
@@ -71,7 +74,7 @@ type midgameOptions struct {
 	games, perGame, depth, exact, epochs, holdout, workers int
 	rate                                                   float64
 	seed                                                   uint64
-	outPath, dir, fromPath                                 string
+	outPath, dir, fromPath, playerPath                     string
 	json                                                   bool
 }
 
@@ -124,6 +127,12 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			return err
 		}
 	}
+	var player *engine.Midgame
+	if o.playerPath != "" {
+		if player, err = readMidgameFile(o.playerPath, "--player"); err != nil {
+			return err
+		}
+	}
 	partial := o.outPath + ".partial"
 	savedPhases := 0
 	var (
@@ -162,7 +171,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 	}
 	m, err := train.LearnMidgame(cmd.Context(), train.LearnOptions{
 		Samples: train.MidgameOptions{Games: o.games, Seed: o.seed, Workers: workers, PerGame: o.perGame,
-			ExactEmpties: o.exact, Depth: o.depth},
+			ExactEmpties: o.exact, Depth: o.depth, Player: player},
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
 		From:     from,
 	}, hooks)

@@ -148,3 +148,42 @@ func TestOthelloMidgameFrom(t *testing.T) {
 		}
 	}
 }
+
+// --player plays the sample games with a midgame file's evaluation: a tiny run
+// with it writes an evaluation unlike the run without; a --player that is missing
+// or not a midgame file is refused, naming the flag, before anything is written.
+func TestOthelloMidgamePlayer(t *testing.T) {
+	dir := t.TempDir()
+	player := filepath.Join(dir, "player.gz")
+	if err := saveWhole(engine.DefaultMidgame(), player); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"othello", "midgame", "--games", "4", "--per-game", "2", "--depth", "1", "--exact", "4",
+		"--epochs", "1", "--workers", "1", "--json"}
+	plain, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "plain.gz"))...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	played, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "played.gz"), "--player", player)...)
+	if code != 0 {
+		t.Fatalf("--player: exit %d, stderr %q", code, errOut)
+	}
+	strip := regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+	if strip.ReplaceAllString(plain, "") == strip.ReplaceAllString(played, "") {
+		t.Errorf("--player changed nothing:\n%s", played)
+	}
+	notMidgame := filepath.Join(dir, "text.txt")
+	if err := os.WriteFile(notMidgame, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "none.gz"), notMidgame} {
+		out := filepath.Join(dir, "x.gz")
+		stdout, errOut, code := run(t, "", append(args, "--out", out, "--player", bad)...)
+		if code != exitBadInput || stdout != "" || !strings.Contains(errOut, "--player "+bad) {
+			t.Errorf("--player %s: exit %d, stdout %q, stderr %q; want 2 naming --player", bad, code, stdout, errOut)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("--player %s: --out written: %v", bad, err)
+		}
+	}
+}

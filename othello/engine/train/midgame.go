@@ -22,6 +22,9 @@ type MidgameOptions struct {
 	ExactEmpties int
 	Depth        int
 	Eval         *engine.Midgame
+	// Player, if not nil, is the evaluation the games' moves are searched with
+	// (see plausibleMove); nil means the hand-made one.
+	Player *engine.Midgame
 }
 
 // MidgameSamples plays opts.Games games of plausible moves (as EndgameSamples
@@ -58,7 +61,7 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 // midgameGameSamples plays game g of opts and labels its positions of the phase.
 func midgameGameSamples(ctx context.Context, e *engine.Engine, opts MidgameOptions, g int) []Sample {
 	rnd := rand.New(rand.NewPCG(opts.Seed, uint64(opts.Phase)<<32|uint64(g)))
-	player := engine.New(engine.Options{Workers: 1, TableBits: 12})
+	player := engine.New(engine.Options{Workers: 1, TableBits: 12, Midgame: opts.Player})
 	// The labelling searches get an engine of the game's own too: what a search
 	// finds depends a little on what its table holds, and the samples must not
 	// depend on which worker played which game. (Exact labels do not.)
@@ -86,7 +89,7 @@ func midgameGameSamples(ctx context.Context, e *engine.Engine, opts MidgameOptio
 				out = append(out, Sample{Pos: pos, Score: v})
 			}
 		}
-		pos = pos.Play(plausibleMove(ctx, rnd, player, pos))
+		pos = pos.Play(plausibleMove(ctx, rnd, player, opts.Player != nil, pos))
 	}
 	return out
 }

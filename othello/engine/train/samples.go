@@ -108,7 +108,7 @@ func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g, s
 			pos = pos.Pass()
 			continue
 		}
-		pos = pos.Play(plausibleMove(ctx, rnd, player, pos))
+		pos = pos.Play(plausibleMove(ctx, rnd, player, false, pos))
 	}
 	if pos.MustPass() {
 		pos = pos.Pass()
@@ -142,12 +142,13 @@ func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g, s
 
 // plausibleMove picks a move for the sample games: usually the best of a one- to
 // three-ply search, one time in eight a random one. The search uses the hand-made
-// evaluation, so the games do not change when a new learned one is built in.
-func plausibleMove(ctx context.Context, rnd *rand.Rand, player *engine.Engine, pos othello.Position) othello.Square {
+// evaluation, so the games do not change when a new learned one is built in,
+// unless learned is set: then it uses player's own midgame evaluation.
+func plausibleMove(ctx context.Context, rnd *rand.Rand, player *engine.Engine, learned bool, pos othello.Position) othello.Square {
 	legal := pos.LegalMoves()
 	m := legal[rnd.IntN(len(legal))]
 	if rnd.IntN(8) != 0 {
-		if r, err := player.Search(ctx, pos, engine.Limits{Depth: 1 + rnd.IntN(3), Classic: true}); err == nil {
+		if r, err := player.Search(ctx, pos, engine.Limits{Depth: 1 + rnd.IntN(3), Classic: !learned}); err == nil {
 			m = r.Move
 		}
 	}

@@ -172,3 +172,41 @@ func TestMidgameSamples(t *testing.T) {
 		}
 	}
 }
+
+// With a Player the games' moves come from searches with that evaluation: the
+// positions differ from the hand-made evaluation's games, and stay the same
+// whatever the number of workers.
+func TestMidgameSamplesPlayer(t *testing.T) {
+	t.Parallel()
+	player := engine.DefaultMidgame()
+	if player == nil {
+		t.Skip("no built-in midgame evaluation")
+	}
+	opts := MidgameOptions{Games: 6, Seed: 3, Phase: 5, Workers: 1, Depth: 1}
+	plain, err := MidgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Player = player
+	one, err := MidgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Workers = 2
+	two, err := MidgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one) < 6 || !slices.Equal(one, two) {
+		t.Fatalf("%d samples, differ with 2 workers: %v", len(one), !slices.Equal(one, two))
+	}
+	same := 0
+	for i := range min(len(one), len(plain)) {
+		if one[i].Pos == plain[i].Pos {
+			same++
+		}
+	}
+	if same == len(one) {
+		t.Errorf("the learned player's games give the hand-made player's %d positions", same)
+	}
+}
