@@ -13,6 +13,7 @@ func newOthelloNBoardCommand() *cobra.Command {
 	var tableBits uint
 	var moveTime time.Duration
 	var perfect bool
+	var midgame string
 	cmd := &cobra.Command{
 		Use:   "nboard",
 		Short: "Be an engine for the NBoard GUI: speak the NBoard protocol on stdin and stdout",
@@ -37,6 +38,8 @@ should keep stdin open until the answers are out, as the first example does).
 exact solve), and a hint values every move exactly when that fits in half of
 --move-time (else it searches by depth in the other half);
 8x8 games are then played by the depth set, with a note on stderr.
+--midgame plays 8x8 with a learned evaluation from othello midgame instead of
+the built-in one (to try one against other engines; the book stays the built-in).
 
 In NBoard: Engine > Select Opponent > Add Engine, any name, the directory holding
 gridgames as working directory, and the command "gridgames othello nboard".`,
@@ -53,7 +56,10 @@ gridgames as working directory, and the command "gridgames othello nboard".`,
 			if moveTime <= 0 {
 				return badInputf("--move-time %v: want a positive duration such as 10s", moveTime)
 			}
-			e := engine.New(engine.Options{Workers: workers, TableBits: tableBits, Book: engine.DefaultBook()})
+			e, err := nboardEngine(workers, tableBits, midgame)
+			if err != nil {
+				return err
+			}
 			return nboard.Serve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(),
 				nboard.Options{Engine: e, MoveTime: moveTime, Perfect: perfect})
 		},
@@ -62,5 +68,19 @@ gridgames as working directory, and the command "gridgames othello nboard".`,
 	cmd.Flags().UintVar(&tableBits, "table-bits", 0, "transposition table of 2^N 16-byte slots (0: 22, 64 MiB)")
 	cmd.Flags().DurationVar(&moveTime, "move-time", nboard.DefaultMoveTime, "the most time one hint or go may think")
 	cmd.Flags().BoolVar(&perfect, "perfect", false, "play 4x4 and 6x6 games perfectly (exact moves and hint values)")
+	cmd.Flags().StringVar(&midgame, "midgame", "", "the learned midgame evaluation (from othello midgame) instead of the built-in one")
 	return cmd
+}
+
+// nboardEngine is the engine othello nboard plays with: the built-in book, and
+// the midgame evaluation of the file midgame names ("": the built-in one).
+func nboardEngine(workers int, tableBits uint, midgame string) (*engine.Engine, error) {
+	var mid *engine.Midgame
+	if midgame != "" {
+		var err error
+		if mid, err = readMidgameFile(midgame, "--midgame"); err != nil {
+			return nil, err
+		}
+	}
+	return engine.New(engine.Options{Workers: workers, TableBits: tableBits, Book: engine.DefaultBook(), Midgame: mid}), nil
 }

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gridgames/gridgames/othello"
+	"github.com/gridgames/gridgames/othello/engine"
 )
 
 // othello nboard speaks the protocol on stdin and stdout; the end of stdin stops
@@ -50,6 +52,7 @@ func TestOthelloNBoardFlags(t *testing.T) {
 		{"table bits", []string{"--table-bits", "5"}, "--table-bits 5"},
 		{"workers", []string{"--workers", "-1"}, "--workers -1"},
 		{"argument", []string{"extra"}, "extra"},
+		{"midgame", []string{"--midgame", "/nonexistent/m.gz"}, "--midgame /nonexistent/m.gz"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, errOut, code := run(t, "", append([]string{"othello", "nboard"}, tc.args...)...)
@@ -57,5 +60,48 @@ func TestOthelloNBoardFlags(t *testing.T) {
 				t.Fatalf("code %d, stderr %q", code, errOut)
 			}
 		})
+	}
+}
+
+// --midgame plays with the named evaluation: a file whose every phase is the
+// solver's ordering patterns values a position otherwise than the built-in
+// evaluation does, through the engine othello nboard builds.
+func TestOthelloNBoardMidgame(t *testing.T) {
+	m := new(engine.Midgame)
+	for k := range engine.MidgamePhases {
+		m.SetPhase(k, engine.DefaultPatterns())
+	}
+	path := filepath.Join(t.TempDir(), "m.gz")
+	if err := saveWhole(m, path); err != nil {
+		t.Fatal(err)
+	}
+	pos := othello.StartPosition()
+	for range 16 { // out of the opening book
+		pos = pos.Play(pos.LegalMoves()[0])
+	}
+	value := func(midgame string) float64 {
+		e, err := nboardEngine(1, 16, midgame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := e.Search(t.Context(), pos, engine.Limits{Depth: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := engine.New(engine.Options{Workers: 1, TableBits: 16, Midgame: m})
+		if midgame == "" {
+			want = engine.New(engine.Options{Workers: 1, TableBits: 16})
+		}
+		w, err := want.Search(t.Context(), pos, engine.Limits{Depth: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score != w.Score {
+			t.Errorf("--midgame %q: value %v, want %v", midgame, r.Score, w.Score)
+		}
+		return r.Score
+	}
+	if builtIn, other := value(""), value(path); builtIn == other {
+		t.Errorf("--midgame gave the built-in evaluation's value %v", other)
 	}
 }
