@@ -37,9 +37,10 @@ phase, --games games of plausible moves give --per-game positions each; position
 with at most --exact empty squares are solved exactly, the others valued by a
 --depth ply search whose leaves the phases already learned value; the phase's
 weights are then fitted to them (starting from the next phase's). The games' moves
-are the best of 1- to 3-ply searches (one in 8 at random) with the hand-made
-evaluation, or with the midgame evaluation --player names. --dir keeps each
-phase's samples (othello train reads them). The result is for --midgame.
+are the best of 1- to 3-ply searches with the hand-made evaluation, or with the
+midgame evaluation --player names, and one in --random-moves at random. --dir
+keeps each phase's samples (othello train reads them). The result is for
+--midgame.
 
 After each phase the evaluation so far is saved to FILE.partial (removed once FILE
 is written); a run stopped by Ctrl+C or at the end of a session goes on with
@@ -64,6 +65,7 @@ The built-in evaluation was made by (about 2.5 hours on 2 CPUs), then othello te
 	f.StringVar(&o.outPath, "out", "", "write the evaluation to this file")
 	f.StringVar(&o.dir, "dir", "", "also write each phase's samples to this directory")
 	f.StringVar(&o.fromPath, "from", "", "go on from this stopped run (its FILE.partial), with the same other flags")
+	f.IntVar(&o.randomEvery, "random-moves", 8, "make one move in N of the sample games a random one")
 	f.StringVar(&o.playerPath, "player", "", "play the sample games with this midgame evaluation (default: the hand-made one)")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
 	return cmd
@@ -72,6 +74,7 @@ The built-in evaluation was made by (about 2.5 hours on 2 CPUs), then othello te
 // midgameOptions are the flags of othello midgame.
 type midgameOptions struct {
 	games, perGame, depth, exact, epochs, holdout, workers int
+	randomEvery                                            int
 	rate                                                   float64
 	seed                                                   uint64
 	outPath, dir, fromPath, playerPath                     string
@@ -95,6 +98,8 @@ func (o *midgameOptions) validate() error {
 		return badInputf("--rate %v: want above 0, at most 1", o.rate)
 	case o.holdout < 0:
 		return badInputf("--holdout %d: want 0 or more", o.holdout)
+	case o.randomEvery < 1:
+		return badInputf("--random-moves %d: want 1 or more (1: every move at random)", o.randomEvery)
 	}
 	if err := checkWorkers(o.workers); err != nil {
 		return err
@@ -171,7 +176,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 	}
 	m, err := train.LearnMidgame(cmd.Context(), train.LearnOptions{
 		Samples: train.MidgameOptions{Games: o.games, Seed: o.seed, Workers: workers, PerGame: o.perGame,
-			ExactEmpties: o.exact, Depth: o.depth, Player: player},
+			ExactEmpties: o.exact, Depth: o.depth, Player: player, RandomEvery: o.randomEvery},
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
 		From:     from,
 	}, hooks)

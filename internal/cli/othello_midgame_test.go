@@ -151,7 +151,8 @@ func TestOthelloMidgameFrom(t *testing.T) {
 
 // --player plays the sample games with a midgame file's evaluation: a tiny run
 // with it writes an evaluation unlike the run without; a --player that is missing
-// or not a midgame file is refused, naming the flag, before anything is written.
+// or not a midgame file, or a --random-moves below 1, is refused, naming the
+// flag, before anything is written.
 func TestOthelloMidgamePlayer(t *testing.T) {
 	dir := t.TempDir()
 	player := filepath.Join(dir, "player.gz")
@@ -176,14 +177,14 @@ func TestOthelloMidgamePlayer(t *testing.T) {
 	if err := os.WriteFile(notMidgame, []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{filepath.Join(dir, "none.gz"), notMidgame} {
+	for _, bad := range [][]string{{"--player", filepath.Join(dir, "none.gz")}, {"--player", notMidgame}, {"--random-moves", "0"}} {
 		out := filepath.Join(dir, "x.gz")
-		stdout, errOut, code := run(t, "", append(args, "--out", out, "--player", bad)...)
-		if code != exitBadInput || stdout != "" || !strings.Contains(errOut, "--player "+bad) {
-			t.Errorf("--player %s: exit %d, stdout %q, stderr %q; want 2 naming --player", bad, code, stdout, errOut)
+		stdout, errOut, code := run(t, "", append(args, append([]string{"--out", out}, bad...)...)...)
+		if code != exitBadInput || stdout != "" || !strings.Contains(errOut, bad[0]+" "+bad[1]) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 naming the flag", bad, code, stdout, errOut)
 		}
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
-			t.Errorf("--player %s: --out written: %v", bad, err)
+			t.Errorf("%v: --out written: %v", bad, err)
 		}
 	}
 }

@@ -25,6 +25,9 @@ type MidgameOptions struct {
 	// Player, if not nil, is the evaluation the games' moves are searched with
 	// (see plausibleMove); nil means the hand-made one.
 	Player *engine.Midgame
+	// RandomEvery makes one move in RandomEvery of the games a random one (0
+	// means 8; see plausibleMove).
+	RandomEvery int
 }
 
 // MidgameSamples plays opts.Games games of plausible moves (as EndgameSamples
@@ -46,6 +49,9 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 	}
 	if opts.PerGame < 1 || opts.PerGame > engine.MidgamePhaseWidth {
 		return nil, fmt.Errorf("engine: %d positions a game: want 1 to %d", opts.PerGame, engine.MidgamePhaseWidth)
+	}
+	if opts.RandomEvery < 0 {
+		return nil, fmt.Errorf("engine: one move in %d at random: want 1 or more (0 for 8)", opts.RandomEvery)
 	}
 	if opts.ExactEmpties == 0 {
 		opts.ExactEmpties = 18
@@ -89,7 +95,7 @@ func midgameGameSamples(ctx context.Context, e *engine.Engine, opts MidgameOptio
 				out = append(out, Sample{Pos: pos, Score: v})
 			}
 		}
-		pos = pos.Play(plausibleMove(ctx, rnd, player, opts.Player != nil, pos))
+		pos = pos.Play(plausibleMove(ctx, rnd, player, moveStyle{learned: opts.Player != nil, randomEvery: opts.RandomEvery}, pos))
 	}
 	return out
 }

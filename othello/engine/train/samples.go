@@ -108,7 +108,7 @@ func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g, s
 			pos = pos.Pass()
 			continue
 		}
-		pos = pos.Play(plausibleMove(ctx, rnd, player, false, pos))
+		pos = pos.Play(plausibleMove(ctx, rnd, player, moveStyle{}, pos))
 	}
 	if pos.MustPass() {
 		pos = pos.Pass()
@@ -141,18 +141,30 @@ func gameSamples(ctx context.Context, e *engine.Engine, opts SampleOptions, g, s
 }
 
 // plausibleMove picks a move for the sample games: usually the best of a one- to
-// three-ply search, one time in eight a random one. The search uses the hand-made
-// evaluation, so the games do not change when a new learned one is built in,
-// unless learned is set: then it uses player's own midgame evaluation.
-func plausibleMove(ctx context.Context, rnd *rand.Rand, player *engine.Engine, learned bool, pos othello.Position) othello.Square {
+// three-ply search, one time in style.randomEvery (0 means 8) a random one. The
+// search uses the hand-made evaluation, so the games do not change when a new
+// learned one is built in, unless style.learned is set: then it uses player's own
+// midgame evaluation.
+func plausibleMove(ctx context.Context, rnd *rand.Rand, player *engine.Engine, style moveStyle, pos othello.Position) othello.Square {
+	every := style.randomEvery
+	if every == 0 {
+		every = 8
+	}
 	legal := pos.LegalMoves()
 	m := legal[rnd.IntN(len(legal))]
-	if rnd.IntN(8) != 0 {
-		if r, err := player.Search(ctx, pos, engine.Limits{Depth: 1 + rnd.IntN(3), Classic: !learned}); err == nil {
+	if rnd.IntN(every) != 0 {
+		if r, err := player.Search(ctx, pos, engine.Limits{Depth: 1 + rnd.IntN(3), Classic: !style.learned}); err == nil {
 			m = r.Move
 		}
 	}
 	return m
+}
+
+// moveStyle is how plausibleMove plays: with the player's learned evaluation or
+// the hand-made one, and how often at random.
+type moveStyle struct {
+	learned     bool
+	randomEvery int
 }
 
 // exactValue solves pos for its side to move (passing if it must).

@@ -209,4 +209,16 @@ func TestMidgameSamplesPlayer(t *testing.T) {
 	if same == len(one) {
 		t.Errorf("the learned player's games give the hand-made player's %d positions", same)
 	}
+	opts.RandomEvery = 1 // every move at random: other games again
+	random, err := MidgameSamples(t.Context(), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(random, one) {
+		t.Error("RandomEvery 1 gave the games of one random move in 8")
+	}
+	opts.RandomEvery = -1
+	if _, err := MidgameSamples(t.Context(), opts, nil); err == nil {
+		t.Error("RandomEvery -1: no error")
+	}
 }

@@ -144,7 +144,7 @@ func tempoSwing(ctx context.Context, phases *engine.Midgame, k, d, from, to int,
 			pos = pos.Pass()
 			continue
 		}
-		pos = pos.Play(plausibleMove(ctx, rnd, player, false, pos))
+		pos = pos.Play(plausibleMove(ctx, rnd, player, moveStyle{}, pos))
 	}
 	if pos.Over() || pos.MustPass() {
 		return nil
