@@ -47,8 +47,8 @@ is written); a run stopped by Ctrl+C or at the end of a session goes on with
 --from FILE.partial and the same other flags, learning only the phases left, to
 the very file the run straight through writes.
 
-The built-in evaluation was made by (about 2.5 hours on 2 CPUs), then othello tempo:
-  gridgames othello midgame --games 480000 --seed 1 --out m.gz`,
+The built-in evaluation was made by (about 57 minutes on 1 CPU), then othello tempo:
+  gridgames othello midgame --games 120000 --seed 1 --out m.gz`,
 		Args: cobra.NoArgs,
 		RunE: runOptions(&o),
 	}
