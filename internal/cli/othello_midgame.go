@@ -42,6 +42,9 @@ midgame evaluation --player names, and one in --random-moves at random. --dir
 keeps each phase's samples (othello train reads them). The result is for
 --midgame.
 
+--phases N learns phases 0 to N-1 only and writes them to FILE, for a run with
+other flags (deeper --depth, say) to go on from with --from FILE.
+
 After each phase the evaluation so far is saved to FILE.partial (removed once FILE
 is written); a run stopped by Ctrl+C or at the end of a session goes on with
 --from FILE.partial and the same other flags, learning only the phases left, to
@@ -65,6 +68,7 @@ The built-in evaluation was made by (about 57 minutes on 1 CPU), then othello te
 	f.StringVar(&o.outPath, "out", "", "write the evaluation to this file")
 	f.StringVar(&o.dir, "dir", "", "also write each phase's samples to this directory")
 	f.StringVar(&o.fromPath, "from", "", "go on from this stopped run (its FILE.partial), with the same other flags")
+	f.IntVar(&o.phases, "phases", engine.MidgamePhases, "learn phases 0 to N-1 only: a run that another can go on from (--from)")
 	f.IntVar(&o.randomEvery, "random-moves", 8, "make one move in N of the sample games a random one")
 	f.StringVar(&o.playerPath, "player", "", "play the sample games with this midgame evaluation (default: the hand-made one)")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
@@ -74,7 +78,7 @@ The built-in evaluation was made by (about 57 minutes on 1 CPU), then othello te
 // midgameOptions are the flags of othello midgame.
 type midgameOptions struct {
 	games, perGame, depth, exact, epochs, holdout, workers int
-	randomEvery                                            int
+	randomEvery, phases                                    int
 	rate                                                   float64
 	seed                                                   uint64
 	outPath, dir, fromPath, playerPath                     string
@@ -98,6 +102,8 @@ func (o *midgameOptions) validate() error {
 		return badInputf("--rate %v: want above 0, at most 1", o.rate)
 	case o.holdout < 0:
 		return badInputf("--holdout %d: want 0 or more", o.holdout)
+	case o.phases < 1 || o.phases > engine.MidgamePhases:
+		return badInputf("--phases %d: want 1 to %d", o.phases, engine.MidgamePhases)
 	case o.randomEvery < 1:
 		return badInputf("--random-moves %d: want 1 or more (1: every move at random)", o.randomEvery)
 	}
@@ -179,6 +185,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			ExactEmpties: o.exact, Depth: o.depth, Player: player, RandomEvery: o.randomEvery},
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
 		From:     from,
+		Phases:   o.phases,
 	}, hooks)
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
@@ -200,7 +207,14 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 		}
 		return err
 	}
-	if err := commitMidgame(cmd, out, m, o.outPath, o.json); err != nil {
+	if o.phases < engine.MidgamePhases {
+		if err := commitMidgame(cmd, out, m, o.outPath, true); err != nil {
+			return err
+		}
+		if !o.json {
+			fmt.Fprintf(cmd.OutOrStdout(), "Wrote %s with phases 0-%d; go on with --from %s.\n", o.outPath, o.phases-1, o.outPath)
+		}
+	} else if err := commitMidgame(cmd, out, m, o.outPath, o.json); err != nil {
 		return err
 	}
 	os.Remove(partial)

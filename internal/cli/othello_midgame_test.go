@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridgames/gridgames/othello"
 	"github.com/gridgames/gridgames/othello/engine"
 	"github.com/gridgames/gridgames/othello/engine/train"
 )
@@ -187,4 +188,63 @@ func TestOthelloMidgamePlayer(t *testing.T) {
 			t.Errorf("%v: --out written: %v", bad, err)
 		}
 	}
+}
+
+// --phases N writes phases 0 to N-1 only, which a run with other flags goes on
+// from; a --phases out of 1-8 is refused, naming the flag.
+func TestOthelloMidgamePhases(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.gz")
+	args := []string{"othello", "midgame", "--games", "3", "--per-game", "2", "--depth", "1", "--exact", "4",
+		"--epochs", "1", "--workers", "1"}
+	stdout, errOut, code := run(t, "", append(args, "--out", first, "--phases", "3")...)
+	if want := "Wrote " + first + " with phases 0-2; go on with --from " + first + ".\n"; code != 0 || !strings.HasSuffix(stdout, want) || strings.Count(stdout, "\n") != 4 {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 3 phases and %q", code, stdout, errOut, want)
+	}
+	m, err := readMidgameFile(first, "--from")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range engine.MidgamePhases {
+		if (m.Phase(k) != nil) != (k < 3) {
+			t.Errorf("phase %d learned: %v, want %v", k, m.Phase(k) != nil, k < 3)
+		}
+	}
+	whole := filepath.Join(dir, "whole.gz")
+	if _, errOut, code := run(t, "", append(args, "--out", whole, "--from", first, "--depth", "2")...); code != 0 {
+		t.Fatalf("--from: exit %d, stderr %q", code, errOut)
+	}
+	m2, err := readMidgameFile(whole, "--midgame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range engine.MidgamePhases {
+		if m2.Phase(k) == nil || (k < 3 && m2.Phase(k) != m.Phase(k) && !equalPatterns(m2.Phase(k), m.Phase(k))) {
+			t.Errorf("phase %d of the run gone on with: missing or not the first run's", k)
+		}
+	}
+	for _, bad := range []string{"0", "9"} {
+		_, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "x.gz"), "--phases", bad)...)
+		if code != exitBadInput || !strings.Contains(errOut, "--phases "+bad) {
+			t.Errorf("--phases %s: exit %d, stderr %q", bad, code, errOut)
+		}
+	}
+}
+
+// equalPatterns reports whether two weight sets value some positions alike.
+func equalPatterns(a, b *engine.Patterns) bool {
+	pos := othello.StartPosition()
+	for range 20 {
+		if a.Value(pos) != b.Value(pos) {
+			return false
+		}
+		if pos.MustPass() {
+			pos = pos.Pass()
+		}
+		if pos.Over() {
+			break
+		}
+		pos = pos.Play(pos.LegalMoves()[0])
+	}
+	return true
 }

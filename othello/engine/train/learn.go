@@ -33,6 +33,10 @@ type LearnOptions struct {
 	// run straight through gives, bit for bit. Its phases must be a run's: a
 	// phase after a missing one is refused.
 	From *engine.Midgame
+	// Phases, when above 0, stops after phase Phases-1: the result has phases 0
+	// to Phases-1 only, a stopped run that another (with other Samples, say
+	// deeper searches for the later phases) can go on from.
+	Phases int
 }
 
 // LearnHooks are told how LearnMidgame goes; each may be nil.
@@ -71,7 +75,11 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 	if err != nil {
 		return nil, err
 	}
-	for phase := first; phase < engine.MidgamePhases; phase++ {
+	last := engine.MidgamePhases
+	if opts.Phases > 0 {
+		last = min(last, opts.Phases)
+	}
+	for phase := first; phase < last; phase++ {
 		var progress func(done int)
 		if h.Start != nil {
 			progress = h.Start(phase)
