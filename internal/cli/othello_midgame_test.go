@@ -191,7 +191,8 @@ func TestOthelloMidgamePlayer(t *testing.T) {
 }
 
 // --phases N writes phases 0 to N-1 only, which a run with other flags goes on
-// from; a --phases out of 1-8 is refused, naming the flag.
+// from (or cuts a --from run with more down to them); a --phases out of 1-8 is
+// refused, naming the flag.
 func TestOthelloMidgamePhases(t *testing.T) {
 	dir := t.TempDir()
 	first := filepath.Join(dir, "first.gz")
@@ -221,6 +222,20 @@ func TestOthelloMidgamePhases(t *testing.T) {
 	for k := range engine.MidgamePhases {
 		if m2.Phase(k) == nil || (k < 3 && m2.Phase(k) != m.Phase(k) && !equalPatterns(m2.Phase(k), m.Phase(k))) {
 			t.Errorf("phase %d of the run gone on with: missing or not the first run's", k)
+		}
+	}
+	// --phases below the --from run's phases keeps the first of them only.
+	cut := filepath.Join(dir, "cut.gz")
+	if _, errOut, code := run(t, "", append(args, "--out", cut, "--from", whole, "--phases", "2")...); code != 0 {
+		t.Fatalf("--phases 2 --from: exit %d, stderr %q", code, errOut)
+	}
+	m3, err := readMidgameFile(cut, "--from")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range engine.MidgamePhases {
+		if (m3.Phase(k) != nil) != (k < 2) || (k < 2 && !equalPatterns(m3.Phase(k), m.Phase(k))) {
+			t.Errorf("--phases 2 --from: phase %d learned %v, want only phases 0-1, the first run's", k, m3.Phase(k) != nil)
 		}
 	}
 	for _, bad := range []string{"0", "9"} {

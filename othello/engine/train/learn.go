@@ -34,8 +34,9 @@ type LearnOptions struct {
 	// phase after a missing one is refused.
 	From *engine.Midgame
 	// Phases, when above 0, stops after phase Phases-1: the result has phases 0
-	// to Phases-1 only, a stopped run that another (with other Samples, say
-	// deeper searches for the later phases) can go on from.
+	// to Phases-1 only (From's later phases are left out too), a stopped run
+	// that another (with other Samples, say deeper searches for the later
+	// phases) can go on from.
 	Phases int
 }
 
@@ -78,6 +79,9 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 	last := engine.MidgamePhases
 	if opts.Phases > 0 {
 		last = min(last, opts.Phases)
+	}
+	for k := last; k < first; k++ {
+		m.SetPhase(k, nil)
 	}
 	for phase := first; phase < last; phase++ {
 		var progress func(done int)
