@@ -212,13 +212,7 @@ func TestOthelloMidgamePhases(t *testing.T) {
 		}
 	}
 	whole := filepath.Join(dir, "whole.gz")
-	if _, errOut, code := run(t, "", append(args, "--out", whole, "--from", first, "--depth", "2")...); code != 0 {
-		t.Fatalf("--from: exit %d, stderr %q", code, errOut)
-	}
-	m2, err := readMidgameFile(whole, "--midgame")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2 := learnMidgame(t, append(args, "--out", whole, "--from", first, "--depth", "2"), whole)
 	for k := range engine.MidgamePhases {
 		if m2.Phase(k) == nil || (k < 3 && m2.Phase(k) != m.Phase(k) && !equalPatterns(m2.Phase(k), m.Phase(k))) {
 			t.Errorf("phase %d of the run gone on with: missing or not the first run's", k)
@@ -226,13 +220,7 @@ func TestOthelloMidgamePhases(t *testing.T) {
 	}
 	// --phases below the --from run's phases keeps the first of them only.
 	cut := filepath.Join(dir, "cut.gz")
-	if _, errOut, code := run(t, "", append(args, "--out", cut, "--from", whole, "--phases", "2")...); code != 0 {
-		t.Fatalf("--phases 2 --from: exit %d, stderr %q", code, errOut)
-	}
-	m3, err := readMidgameFile(cut, "--from")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m3 := learnMidgame(t, append(args, "--out", cut, "--from", whole, "--phases", "2"), cut)
 	for k := range engine.MidgamePhases {
 		if (m3.Phase(k) != nil) != (k < 2) || (k < 2 && !equalPatterns(m3.Phase(k), m.Phase(k))) {
 			t.Errorf("--phases 2 --from: phase %d learned %v, want only phases 0-1, the first run's", k, m3.Phase(k) != nil)
@@ -244,6 +232,20 @@ func TestOthelloMidgamePhases(t *testing.T) {
 			t.Errorf("--phases %s: exit %d, stderr %q", bad, code, errOut)
 		}
 	}
+}
+
+// learnMidgame runs othello midgame with args and reads the evaluation it wrote
+// to out.
+func learnMidgame(t *testing.T, args []string, out string) *engine.Midgame {
+	t.Helper()
+	if _, errOut, code := run(t, "", args...); code != 0 {
+		t.Fatalf("%v: exit %d, stderr %q", args, code, errOut)
+	}
+	m, err := readMidgameFile(out, "--midgame")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // equalPatterns reports whether two weight sets value some positions alike.

@@ -140,19 +140,7 @@ func TestMidgameSamples(t *testing.T) {
 	eval := new(engine.Midgame)
 	eval.SetPhase(1, engine.DefaultPatterns())
 	for _, phase := range []int{1, 3} {
-		opts := MidgameOptions{Games: 6, Seed: 3, Phase: phase, Workers: 1, Eval: eval}
-		one, err := MidgameSamples(t.Context(), opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Workers = 2
-		two, err := MidgameSamples(t.Context(), opts, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(one) < 6 || !slices.Equal(one, two) {
-			t.Fatalf("phase %d: %d samples, differ with 2 workers: %v", phase, len(one), !slices.Equal(one, two))
-		}
+		one := sameOnTwoWorkers(t, MidgameOptions{Games: 6, Seed: 3, Phase: phase, Eval: eval})
 		e := engine.New(engine.Options{Workers: 1, TableBits: 16, Midgame: eval})
 		for _, s := range one {
 			if engine.MidgamePhase(s.Pos.Empties()) != phase {
@@ -188,18 +176,7 @@ func TestMidgameSamplesPlayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts.Player = player
-	one, err := MidgameSamples(t.Context(), opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Workers = 2
-	two, err := MidgameSamples(t.Context(), opts, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(one) < 6 || !slices.Equal(one, two) {
-		t.Fatalf("%d samples, differ with 2 workers: %v", len(one), !slices.Equal(one, two))
-	}
+	one := sameOnTwoWorkers(t, opts)
 	same := 0
 	for i := range min(len(one), len(plain)) {
 		if one[i].Pos == plain[i].Pos {
@@ -221,4 +198,22 @@ func TestMidgameSamplesPlayer(t *testing.T) {
 	if _, err := MidgameSamples(t.Context(), opts, nil); err == nil {
 		t.Error("RandomEvery -1: no error")
 	}
+}
+
+// sameOnTwoWorkers returns opts' samples from one worker, failing the test if
+// there are fewer than 6 or two workers give others.
+func sameOnTwoWorkers(t *testing.T, opts MidgameOptions) []Sample {
+	t.Helper()
+	var got [2][]Sample
+	for i := range got {
+		opts.Workers = i + 1
+		var err error
+		if got[i], err = MidgameSamples(t.Context(), opts, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got[0]) < 6 || !slices.Equal(got[0], got[1]) {
+		t.Fatalf("phase %d: %d samples, differ with 2 workers: %v", opts.Phase, len(got[0]), !slices.Equal(got[0], got[1]))
+	}
+	return got[0]
 }
