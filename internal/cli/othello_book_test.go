@@ -62,7 +62,7 @@ func TestBookBuildResumeExtend(t *testing.T) {
 	if string(a) != string(b) {
 		t.Fatalf("stopped and resumed: %d bytes, in one go %d", len(b), len(a))
 	}
-	out, errOut, code := run(t, "", "othello", "book", "extend", "--book", one, "--line", "f5f4e3f6", "--json")
+	out, errOut, code := run(t, "", "othello", "book", "extend", "--book", one, "--line", "f5f4e3f6d3", "--json") // past its 4 plies
 	var line struct{ Added, Positions int }
 	if err := json.Unmarshal([]byte(out), &line); code != 0 || err != nil || line.Added == 0 {
 		t.Fatalf("extend: code %d, %v, %q %q", code, err, out, errOut)

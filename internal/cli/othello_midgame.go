@@ -50,8 +50,13 @@ is written); a run stopped by Ctrl+C or at the end of a session goes on with
 --from FILE.partial and the same other flags, learning only the phases left, to
 the very file the run straight through writes.
 
-The built-in evaluation was made by (about 57 minutes on 1 CPU), then othello tempo:
-  gridgames othello midgame --games 120000 --seed 1 --out m.gz`,
+The built-in evaluation was made in steps (othello/engine/generate.go has them):
+  gridgames othello midgame --games 480000 --seed 1 --out m480.gz
+  gridgames othello tempo --midgame m480.gz --out m480.t.gz
+  gridgames othello midgame --games 480000 --seed 1 --phases 3 --from m480.gz --out p.gz
+  gridgames othello midgame --games 120000 --seed 1 --depth 6 --player m480.t.gz \
+    --from p.gz --out m.gz
+then othello tempo --midgame m.gz.`,
 		Args: cobra.NoArgs,
 		RunE: runOptions(&o),
 	}

@@ -12,21 +12,27 @@ package engine
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello samples --games 6000 --seed 1 --empties 10-20 --out $d/s1.txt && for k in 2 3; do $d/gridgames othello samples --games 8000 --seed $k --empties 10-20 --out $d/s$k.txt || exit 1; done && $d/gridgames othello samples --games 8000 --seed 4 --empties 12-21 --out $d/s4.txt && for k in 5 6 7 8 9 10 11 12 13 14 15 16; do $d/gridgames othello samples --games 8000 --seed $k --empties 13-19 --out $d/s$k.txt || exit 1; done && $d/gridgames othello train $d/s1.txt $d/s2.txt $d/s3.txt $d/s4.txt $d/s5.txt $d/s6.txt $d/s7.txt $d/s8.txt $d/s9.txt $d/s10.txt $d/s11.txt $d/s12.txt $d/s13.txt $d/s14.txt $d/s15.txt $d/s16.txt --rate 0.002 --epochs 40 --out patterns_default.bin.gz && rm -r $d"
 //
-// midgame_default.bin.gz, the learned midgame evaluation of levels 5-10 (3,040 s
-// of one CPU, the same bytes on any number: 120,000 games' positions per phase,
-// about 240,000 samples, the late ones solved exactly, the others valued by a
-// 4-ply search over the phases learned before;
-// then each phase's side-to-move error, measured by 8- and 9-ply searches on 64
-// positions, taken out of its constant weight in a further minute: see
-// train/tempo.go):
+// midgame_default.bin.gz, the learned midgame evaluation of levels 5-10, in
+// four steps. (1) 480,000 games' positions a phase, the late ones solved exactly,
+// the others valued by a 4-ply search over the phases learned before, then each
+// phase's side-to-move error, measured by 8- and 9-ply searches on 64 positions,
+// taken out of its constant weight (train/tempo.go): m480.t.gz, which plays the
+// games of step 3 (about 2.5 hours on two CPUs, the same bytes on any number;
+// ../../train/midgame480k.gz.partial holds its first four phases, the costly ones,
+// and "--from ../../train/midgame480k.gz.partial" added to its command makes the
+// rest, to the same bytes, in about 15 minutes). (2) Its first three phases (1-24
+// empties) cut out (at once with --from the checkpoint, or the run itself). (3)
+// Phases 3-7 (25-64 empties) learned again from 120,000 games played by m480.t.gz,
+// labelled by 6-ply searches (1,136 s on two CPUs). (4) The side-to-move error
+// taken out again:
 //
-//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 120000 --seed 1 --out $d/m.gz && $d/gridgames othello tempo --midgame $d/m.gz --out midgame_default.bin.gz && rm -r $d"
+//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 480000 --seed 1 --out $d/m480.gz && $d/gridgames othello tempo --midgame $d/m480.gz --out $d/m480.t.gz && $d/gridgames othello midgame --games 480000 --seed 1 --phases 3 --from $d/m480.gz --out $d/p012.gz && $d/gridgames othello midgame --games 120000 --seed 1 --depth 6 --player $d/m480.t.gz --from $d/p012.gz --out $d/e6.gz && $d/gridgames othello tempo --midgame $d/e6.gz --out midgame_default.bin.gz && rm -r $d"
 //
 // book_default.bin.gz, the opening book of levels 6-10 and of analysis: every
 // move of the positions up to 10 plies from the start along the moves within 2
 // discs of the best, valued by 10-ply searches (9 where that ends on an odd
 // number of empties) of the learned evaluation, on one CPU, each position's
-// searches from an empty table, so the bytes repeat (1,162 positions, 15,834
+// searches from an empty table, so the bytes repeat (562 positions, 7,638
 // bytes; 45 s of one CPU). It depends on midgame_default.bin.gz: make it after.
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello book build --depth 10 --plies 10 --margin 2 --out $d/book.gz && mv $d/book.gz book_default.bin.gz && rm -r $d"
