@@ -25,8 +25,8 @@ type MidgameOptions struct {
 	// Player, if not nil, is the evaluation the games' moves are searched with
 	// (see plausibleMove); nil means the hand-made one.
 	Player *engine.Midgame
-	// RandomEvery makes one move in RandomEvery of the games a random one (0
-	// means 8; see plausibleMove).
+	// RandomEvery is how often the games play a random move instead of the
+	// player's: one move in RandomEvery (0 means 8; see plausibleMove).
 	RandomEvery int
 }
 
