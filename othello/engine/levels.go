@@ -18,9 +18,9 @@ type levelSpec struct{ depth, endgame int }
 // empty squares from which the level plays the endgame perfectly. Level 1 looks one
 // move ahead with the evaluation (it keeps corners and mobility in mind, so its moves
 // are legal and sensible); level 10 is the full engine, also bounded by LevelTime.
-// Each level beats the one below in 60 to 100% of games (100-game matches
-// with `gridgames othello match`; see the README, which also says which step
-// is under the 65% asked of each); from level 5 on, where the
+// Each level beats the one below in 65 to 100% of games (100-game matches
+// with `gridgames othello match`, two seeds from level 5 up; see the README);
+// from level 5 on, where the
 // learned evaluation makes a ply worth less, the levels step two plies at a time.
 var levelTable = [MaxLevel + 1]levelSpec{
 	1:  {1, 0},
@@ -29,8 +29,8 @@ var levelTable = [MaxLevel + 1]levelSpec{
 	4:  {4, 8},
 	5:  {4, 10},
 	6:  {6, 12},
-	7:  {8, 14},
-	8:  {10, 16},
+	7:  {8, 12},
+	8:  {10, 18},
 	9:  {12, 18},
 	10: {14, 22},
 }
