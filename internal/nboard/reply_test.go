@@ -15,16 +15,20 @@ func TestDepthLimits(t *testing.T) {
 		want    engine.Limits
 		wantErr bool
 	}{
-		{1, engine.Limits{Depth: 1, Endgame: 2, Time: time.Second}, false},
-		{4, engine.Limits{Depth: 4, Endgame: 8, Time: time.Second}, false},
-		{10, engine.Limits{Depth: 10, Endgame: 20, Time: time.Second}, false},
-		{60, engine.Limits{Depth: 60, Endgame: MaxEndgame, Time: time.Second}, false},
+		{1, engine.Limits{Depth: 1, Endgame: 2, WLDEndgame: 2, ProbableEndgame: 2, Time: time.Second}, false},
+		{4, engine.Limits{Depth: 4, Endgame: 8, WLDEndgame: 8, ProbableEndgame: 8, Time: time.Second}, false},
+		{10, engine.Limits{Depth: 10, Endgame: 20, WLDEndgame: 20, ProbableEndgame: 20, Time: time.Second}, false},
+		{11, engine.Limits{Depth: 11, Endgame: 20, WLDEndgame: 22, ProbableEndgame: 22, Time: time.Second}, false},
+		{12, engine.Limits{Depth: 12, Endgame: 20, WLDEndgame: 22, ProbableEndgame: 24, Time: time.Second}, false},
+		{14, engine.Limits{Depth: 14, Endgame: 20, WLDEndgame: 22, ProbableEndgame: 24, Time: time.Second}, false},
+		{60, engine.Limits{Depth: 60, Endgame: MaxEndgame, WLDEndgame: MaxWLDEndgame, ProbableEndgame: MaxProbableEndgame, Time: time.Second}, false},
 		{0, engine.Limits{}, true},
 		{-3, engine.Limits{}, true},
 		{61, engine.Limits{}, true},
 	} {
 		got, err := DepthLimits(tc.depth, time.Second)
-		if (err != nil) != tc.wantErr || got.Depth != tc.want.Depth || got.Endgame != tc.want.Endgame || got.Time != tc.want.Time {
+		if (err != nil) != tc.wantErr || got.Depth != tc.want.Depth || got.Endgame != tc.want.Endgame ||
+			got.WLDEndgame != tc.want.WLDEndgame || got.ProbableEndgame != tc.want.ProbableEndgame || got.Time != tc.want.Time {
 			t.Errorf("DepthLimits(%d) = %+v, %v; want %+v", tc.depth, got, err, tc.want)
 		}
 	}

@@ -12,6 +12,10 @@
 // also orders its moves far from the end, and guesses the score it then proves
 // with null-window probes, by a pattern evaluation learned from solved positions
 // (Patterns; the train package, othello/engine/train, makes new weights).
+// Between the midgame search and the exact solve a search can go on, after its
+// midgame search, to a win/loss/draw solve (Limits.WLDEndgame) or a probable
+// solve (Limits.ProbableEndgame): the exact solver with ProbCut at its nodes
+// far from the end, its table entries kept apart from exact ones.
 //
 // On 8x8 the midgame search of levels 5 to 10 values its leaves by a learned
 // evaluation instead: pattern weights for each phase of 8 empty squares, each

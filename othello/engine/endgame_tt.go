@@ -61,7 +61,7 @@ func (s *searcher) solvePVS(p, o uint64, alpha, beta, n int, passed bool) int {
 	if s.aborted {
 		return 0
 	}
-	storeBounds(s.tt, h, best, alpha, beta, exactDepth(n), bestMove)
+	storeBounds(s.tt, h, best, alpha, beta, s.solveDepth(n), bestMove)
 	return best
 }
 
@@ -120,6 +120,11 @@ func (s *searcher) solveNWS(p, o uint64, alpha, n int, passed bool) int {
 			return v
 		}
 	}
+	if s.probable && n >= probableMinEmpties {
+		if v, ok := s.endProbcut(p, o, alpha, n); ok {
+			return v
+		}
+	}
 	mv := moves(p, o, s.g.mask)
 	if mv == 0 {
 		if passed {
@@ -140,7 +145,7 @@ func (s *searcher) solveNWS(p, o uint64, alpha, n int, passed bool) int {
 	if s.aborted {
 		return 0
 	}
-	storeBounds(s.tt, h, best, alpha, alpha+1, exactDepth(n), bestMove)
+	storeBounds(s.tt, h, best, alpha, alpha+1, s.solveDepth(n), bestMove)
 	return best
 }
 
@@ -193,7 +198,7 @@ func (s *searcher) solvedBounds(h uint64) (lo, hi, move int) {
 	lo, hi, move = -inf, inf, -1
 	if e, ok := s.tt.probe(h); ok {
 		move = int(e.move)
-		if e.depth >= exactBase {
+		if e.depth >= exactBase || s.probable && e.depth >= probableBase {
 			lo, hi = int(e.lower), int(e.upper)
 		}
 	}

@@ -54,6 +54,7 @@ type Engine struct {
 	book      *Book       // the opening book, or nil
 	usingMid  *Midgame    // midgame while the current search uses it, else nil
 	selective bool        // ProbCut in the current search
+	probable  bool        // the current solve is a probable one (Limits.ProbableEndgame)
 	spare     []*searcher // searchers of finished pools, for the next (under mu, and the pool's lock)
 	// shallowFrom, if not 0, replaces shallowOrderEmpties (tests lower it, so that
 	// positions small enough to check by a plain search meet shallowOrder).
@@ -95,6 +96,22 @@ type Limits struct {
 	Endgame int
 	// WLD solves for win, loss or draw only (faster): Score is then +1, 0 or -1.
 	WLD bool
+	// WLDEndgame, if above Endgame, is the number of empty squares at or below
+	// which (and above Endgame) the engine, after its midgame search, solves for
+	// win, loss or draw: NTest's way from 21 empties. A won or drawn position is
+	// then never let go: the move is the solve's when it wins or draws, and the
+	// midgame search's when every move loses. Score stays the midgame value, moved
+	// to the outcome's side (at least +2 for a win, 0 for a draw, at most -2 for a
+	// loss), and Exact stays false. A solve the time cuts short changes nothing.
+	WLDEndgame int
+	// ProbableEndgame, if above Endgame and WLDEndgame, is the number of empty
+	// squares at or below which (and above both) the engine, after its midgame
+	// search, solves "probably": the exact solver, but a node far enough from the
+	// end that a shallow search values well clear of the window is cut there (see
+	// probable.go), as NTest does from 22 to 25 empties. The move and Score are
+	// then the probable solve's (Exact stays false). A solve the time cuts short
+	// changes nothing.
+	ProbableEndgame int
 	// Classic searches the midgame with the hand-made evaluation, even on 8x8
 	// where the engine has a learned one (the classic levels and baselines).
 	Classic bool
@@ -188,21 +205,7 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 	n := pos.Empties()
 	var res Result
 	if lim.Endgame > 0 && n <= lim.Endgame {
-		switch pos.Size() {
-		case 8:
-			e.using = e.patterns
-			defer func() { e.using = nil }()
-		case 6:
-			// The learned evaluation orders the moves of every 6x6 solve. It
-			// searched 17% fewer nodes over 8 balanced positions of 22 empties
-			// (-bench Solve6x6Set) and 24% fewer at 26 (-bench Solve6x6/ply6),
-			// but 28% more on the start (2.23 billion against 1.75) while the
-			// sorting searches' values alone ordered the moves far from the end;
-			// with those values beside the fastest-first key (shallowOrder), the
-			// start took 478 million nodes with it against 783 without.
-			e.usingSm = e.smallEval
-			defer func() { e.usingSm = nil }()
-		}
+		defer e.solveOrdering(pos.Size())()
 		// A midgame search first fills the table with good move orders and guesses
 		// the score; with the patterns it can go deeper (to 12 empties), as its
 		// leaves are where they were trained.
@@ -226,6 +229,13 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 			}
 		}
 		res = e.iterate(run, pos, depth, lim.Time, !lim.SingleDepth)
+		switch {
+		case run.stopped() || res.Depth == 0:
+		case n <= lim.WLDEndgame:
+			res = e.solveWLD(run, pos, res)
+		case n <= lim.ProbableEndgame:
+			res = e.solveProbable(run, pos, res)
+		}
 	}
 	if res.Depth == 0 || !pos.IsLegal(res.Move) {
 		res.Move = pos.LegalMoves()[0] // stopped before any iteration finished
@@ -238,6 +248,65 @@ func (e *Engine) Search(ctx context.Context, pos othello.Position, lim Limits) (
 		}
 	}
 	return res, nil
+}
+
+// solveOrdering sets the evaluation that orders the moves of an exact solve on
+// a board of the given size, and returns what puts it back.
+func (e *Engine) solveOrdering(size int) (restore func()) {
+	switch size {
+	case 8:
+		e.using = e.patterns
+		return func() { e.using = nil }
+	case 6:
+		// The learned evaluation orders the moves of every 6x6 solve. It
+		// searched 17% fewer nodes over 8 balanced positions of 22 empties
+		// (-bench Solve6x6Set) and 24% fewer at 26 (-bench Solve6x6/ply6),
+		// but 28% more on the start (2.23 billion against 1.75) while the
+		// sorting searches' values alone ordered the moves far from the end;
+		// with those values beside the fastest-first key (shallowOrder), the
+		// start took 478 million nodes with it against 783 without.
+		e.usingSm = e.smallEval
+		return func() { e.usingSm = nil }
+	}
+	return func() {}
+}
+
+// solveWLD follows the midgame result mid of pos with a win/loss/draw solve
+// (Limits.WLDEndgame): it returns mid with the solve's move when that wins or
+// draws, and its score moved to the outcome's side; mid itself if every move
+// loses or the solve was cut short.
+func (e *Engine) solveWLD(run *searchRun, pos othello.Position, mid Result) Result {
+	restore := e.solveOrdering(pos.Size())
+	defer restore()
+	r, ok := e.solveRoot(run, pos, true, 0)
+	if !ok {
+		return mid
+	}
+	switch {
+	case r.Score > 0:
+		mid.Move, mid.Score = r.Move, max(mid.Score, 2)
+	case r.Score == 0:
+		mid.Move, mid.Score = r.Move, 0
+	default:
+		mid.Score = min(mid.Score, -2)
+	}
+	return mid
+}
+
+// solveProbable follows the midgame result mid of pos with a probable solve
+// (Limits.ProbableEndgame): it returns mid with the solve's move and score, or
+// mid itself if the solve was cut short.
+func (e *Engine) solveProbable(run *searchRun, pos othello.Position, mid Result) Result {
+	restore := e.solveOrdering(pos.Size())
+	defer restore()
+	e.probable = true
+	defer func() { e.probable = false }()
+	r, ok := e.solveRoot(run, pos, false, int(mid.Score))
+	if !ok {
+		return mid
+	}
+	mid.Move, mid.Score = r.Move, r.Score
+	return mid
 }
 
 // tableFor returns the table of the evaluation mid (nil: the hand-made one), so
@@ -441,6 +510,9 @@ func (e *Engine) solveRoot(run *searchRun, pos othello.Position, wld bool, guess
 			upper = min(upper, r.score&^1)
 		} else {
 			lower = max(lower, (r.score+1)&^1)
+		}
+		if lower > upper {
+			break // a probable solve's cuts disagree with each other: keep the last
 		}
 		l, u := lower, upper
 		run.update(func(p *Progress) { p.Lower, p.Upper = l, u })

@@ -35,6 +35,7 @@ type searcher struct {
 	mid         *Midgame      // else if not nil, the evaluation
 	small       *SmallEval    // else if not nil, the evaluation (6x6 solves)
 	selective   bool          // ProbCut in the midgame search
+	probable    bool          // the solver cuts as a probable solve (probable.go)
 
 	// Move lists, one per level of the recursion, so they never go to the heap
 	// (shared with helpers, a list on the stack would): the midgame indexes them
@@ -99,8 +100,8 @@ func (s *searcher) pvs(p, o uint64, alpha, beta, depth int, passed bool) int {
 	ttMove := -1
 	if e, ok := s.tt.probe(h); ok {
 		ttMove = int(e.move)
-		lo, hi, usable := int(e.lower), int(e.upper), int(e.depth) >= depth || e.depth >= exactBase
-		if e.depth >= exactBase {
+		lo, hi, usable := int(e.lower), int(e.upper), int(e.depth) >= depth
+		if e.depth >= probableBase { // the solver's, in discs
 			lo, hi = lo*unit, hi*unit
 			if e.lower == -inf {
 				lo = -inf

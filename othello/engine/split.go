@@ -34,14 +34,16 @@ type pool struct {
 	sm  *SmallEval // else this one (6x6), if not nil
 	// selective turns ProbCut on in every searcher's midgame search.
 	selective bool
-	idle      atomic.Int32 // CPUs free to help
-	mu        sync.Mutex
-	free      []*searcher // searchers not in use
-	all       []*searcher // every searcher made, for the node count
+	// probable makes every searcher's solves probable ones (probable.go).
+	probable bool
+	idle     atomic.Int32 // CPUs free to help
+	mu       sync.Mutex
+	free     []*searcher // searchers not in use
+	all      []*searcher // every searcher made, for the node count
 }
 
 func (e *Engine) newPool(g geometry, r *searchRun) *pool {
-	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid, sm: e.usingSm, selective: e.selective}
+	pl := &pool{e: e, g: g, run: r, pat: e.using, mid: e.usingMid, sm: e.usingSm, selective: e.selective, probable: e.probable}
 	pl.all = append(pl.all, pl.newSearcher())
 	pl.idle.Store(int32(e.workers - 1))
 	return pl
@@ -58,7 +60,7 @@ func (pl *pool) newSearcher() *searcher {
 		s = new(searcher)
 	}
 	s.g, s.tt, s.stop, s.live, s.pl, s.pat, s.mid, s.selective = pl.g, e.tt, &pl.run.stop, &pl.run.nodes, pl, pl.pat.searchForm(), pl.mid, pl.selective
-	s.small = pl.sm
+	s.small, s.probable = pl.sm, pl.probable
 	s.shallowFrom = shallowOrderEmpties
 	if pl.e.shallowFrom > 0 {
 		s.shallowFrom = pl.e.shallowFrom
@@ -233,7 +235,7 @@ func (pl *pool) solvePV(s *searcher, p, o uint64, alpha, beta, n int) int {
 	if pl.aborted() {
 		return 0
 	}
-	storeBounds(s.tt, h, best, alpha0, beta, exactDepth(n), bestMove)
+	storeBounds(s.tt, h, best, alpha0, beta, s.solveDepth(n), bestMove)
 	return best
 }
 
