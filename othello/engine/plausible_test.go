@@ -21,3 +21,17 @@ func plausibleMove(ctx context.Context, rnd *rand.Rand, player *Engine, pos othe
 	}
 	return m
 }
+
+// plausiblePosition plays plausible moves from the start until empties squares
+// are left; ok is false if the game ended or the side to move must pass there.
+func plausiblePosition(rnd *rand.Rand, player *Engine, empties int) (othello.Position, bool) {
+	pos := othello.StartPosition()
+	for !pos.Over() && pos.Empties() > empties {
+		if pos.MustPass() {
+			pos = pos.Pass()
+			continue
+		}
+		pos = pos.Play(plausibleMove(context.Background(), rnd, player, pos))
+	}
+	return pos, !pos.Over() && !pos.MustPass()
+}

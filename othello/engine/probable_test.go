@@ -28,20 +28,6 @@ func solverShallowValue(e *Engine, pos othello.Position, depth int, patterns boo
 	return float64(pl.all[0].pvs(pos.Player(), pos.Opponent(), -inf, inf, depth, false)) / unit
 }
 
-// plausiblePosition plays plausible moves from the start until empties squares
-// are left; ok is false if the game ended or the side to move must pass there.
-func plausiblePosition(rnd *rand.Rand, player *Engine, empties int) (othello.Position, bool) {
-	pos := othello.StartPosition()
-	for !pos.Over() && pos.Empties() > empties {
-		if pos.MustPass() {
-			pos = pos.Pass()
-			continue
-		}
-		pos = pos.Play(plausibleMove(context.Background(), rnd, player, pos))
-	}
-	return pos, !pos.Over() && !pos.MustPass()
-}
-
 // TestProbableCalibration measures probableSigma: for positions of plausible
 // games with 12 to 24 empties, the spread of the exact score around the
 // shallow values of 2, 4 and 6 plies. Opt-in (exact solves of 24 empties take
@@ -145,28 +131,9 @@ func TestProbableEndgame(t *testing.T) {
 // ProbableEndgame changes nothing where a closer solve or no solve applies.
 func TestProbableEndgameBounds(t *testing.T) {
 	t.Parallel()
-	pos := randomPosition(newRand(49), 8, 14)
-	for _, tc := range []struct {
-		name      string
-		lim, same Limits
-	}{
+	checkSameSearches(t, randomPosition(newRand(49), 8, 14), []sameSearch{
 		{"under Endgame", Limits{Depth: 3, Endgame: 14, ProbableEndgame: 16}, Limits{Depth: 3, Endgame: 14}},
 		{"under WLDEndgame", Limits{Depth: 3, WLDEndgame: 14, ProbableEndgame: 16}, Limits{Depth: 3, WLDEndgame: 14}},
 		{"over ProbableEndgame", Limits{Depth: 3, ProbableEndgame: 12}, Limits{Depth: 3}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a, err := New(Options{Workers: 1, TableBits: 16}).Search(t.Context(), pos, tc.lim)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := New(Options{Workers: 1, TableBits: 16}).Search(t.Context(), pos, tc.same)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a.Move != b.Move || a.Score != b.Score || a.Exact != b.Exact {
-				t.Errorf("%+v gave %v %+.2f (exact %v), %+v gave %v %+.2f (exact %v)",
-					tc.lim, a.Move, a.Score, a.Exact, tc.same, b.Move, b.Score, b.Exact)
-			}
-		})
-	}
+	})
 }

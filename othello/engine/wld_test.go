@@ -82,14 +82,23 @@ func TestWLDEndgame(t *testing.T) {
 // WLDEndgame changes nothing where the exact solve or no solve applies.
 func TestWLDEndgameBounds(t *testing.T) {
 	t.Parallel()
-	pos := randomPosition(newRand(48), 8, 12)
-	for _, tc := range []struct {
-		name      string
-		lim, same Limits
-	}{
+	checkSameSearches(t, randomPosition(newRand(48), 8, 12), []sameSearch{
 		{"under Endgame", Limits{Depth: 3, Endgame: 12, WLDEndgame: 14}, Limits{Depth: 3, Endgame: 12}},
 		{"over WLDEndgame", Limits{Depth: 3, WLDEndgame: 10}, Limits{Depth: 3}},
-	} {
+	})
+}
+
+// sameSearch names two limits that must search pos alike.
+type sameSearch struct {
+	name      string
+	lim, same Limits
+}
+
+// checkSameSearches checks that each case's two limits give pos the same move,
+// score and exactness, each from a new engine.
+func checkSameSearches(t *testing.T, pos othello.Position, cases []sameSearch) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a, err := New(Options{Workers: 1, TableBits: 16}).Search(t.Context(), pos, tc.lim)
 			if err != nil {
