@@ -18,7 +18,7 @@ import (
 var ErrNoMove = errors.New("solver: no move changes the board")
 
 // Options configure a Solver. The zero value is the default: the depth the position
-// calls for (AdaptiveDepth) within DefaultMoveTime, one worker per CPU, the
+// calls for (AdaptiveDepth) within DefaultMoveNodes and DefaultMoveTime, one worker per CPU, the
 // original game's chance of a 4.
 type Options struct {
 	// Depth fixes the search depth in random-tile layers (depth 3 looks at move, tile,
@@ -27,9 +27,16 @@ type Options struct {
 	Depth int
 	// Time, if set, is a budget per move: the search deepens one layer at a time and
 	// plays the deepest finished answer when the budget runs out. A Depth above 0 is
-	// then the deepest it tries; with Depth 0 it tries up to 12. With neither Depth
-	// nor Time, the search deepens to AdaptiveDepth within DefaultMoveTime.
+	// then the deepest it tries; with Depth 0 it tries up to 12. With none of Depth,
+	// Time and Nodes, the search deepens to AdaptiveDepth within DefaultMoveNodes
+	// and DefaultMoveTime.
 	Time time.Duration
+	// Nodes, if set, is a budget of moves searched per move (Analysis.Nodes): the
+	// search deepens one layer at a time while the next layer, predicted from how
+	// the last ones grew, fits in what is left of it. Unlike Time it does not depend
+	// on the machine or its load: with Nodes and no Time, a seeded game replays
+	// move for move. Depth and Time, if set too, bound the deepening as above.
+	Nodes uint64
 	// Workers is the number of goroutines per search; 0 means one per CPU.
 	Workers int
 	// FourChance is the probability that a new tile is a 4 when the board's rules are
@@ -193,16 +200,16 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	maxDepth, budget := s.opt.Depth, s.opt.Time
+	maxDepth, budget, nodeBudget := s.opt.Depth, s.opt.Time, s.opt.Nodes
 	switch {
-	case maxDepth <= 0 && budget <= 0:
-		maxDepth, budget = AdaptiveDepth(b), DefaultMoveTime(b)
+	case maxDepth <= 0 && budget <= 0 && nodeBudget == 0:
+		maxDepth, budget, nodeBudget = AdaptiveDepth(b), DefaultMoveTime(b), DefaultMoveNodes(b)
 	case maxDepth <= 0:
 		maxDepth = 12
 	}
 	var best Analysis
 	var nodes uint64
-	if budget <= 0 {
+	if budget <= 0 && nodeBudget == 0 {
 		a, ok := s.search(b, fourChance, maxDepth, &stop)
 		if ok {
 			a.Legal, a.Elapsed = legal, time.Since(start)
@@ -210,10 +217,13 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 		}
 		nodes = a.Nodes
 	} else {
-		// Iterative deepening against the budget.
-		timer := time.AfterFunc(budget, func() { stop.Store(true) })
-		defer timer.Stop()
-		last := time.Duration(0)
+		// Iterative deepening against the budgets.
+		if budget > 0 {
+			timer := time.AfterFunc(budget, func() { stop.Store(true) })
+			defer timer.Stop()
+		}
+		var lastTook time.Duration
+		var lastNodes uint64
 		for depth := 1; depth <= maxDepth; depth++ {
 			t0 := time.Now()
 			a, ok := s.search(b, fourChance, depth, &stop)
@@ -223,15 +233,13 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 			}
 			best = a
 			took := time.Since(t0)
-			// Stop early when the next layer (typically several times this one) cannot fit.
-			growth := 8.0
-			if last > 0 {
-				growth = max(2, float64(took)/float64(last))
-			}
-			if time.Since(start)+time.Duration(float64(took)*growth) > budget {
+			if budget > 0 && !nextLayerFits(float64(time.Since(start)), float64(took), float64(lastTook), float64(budget)) {
 				break
 			}
-			last = took
+			if nodeBudget > 0 && !nextLayerFits(float64(nodes), float64(a.Nodes), float64(lastNodes), float64(nodeBudget)) {
+				break
+			}
+			lastTook, lastNodes = took, a.Nodes
 		}
 	}
 	if best.Depth == 0 { // not even depth 1 finished: fall back to depth 0
@@ -240,19 +248,6 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 	}
 	best.Legal, best.Nodes, best.Elapsed = legal, nodes, time.Since(start)
 	return best, ctx.Err()
-}
-
-// DefaultMoveTime is the time a move may take when the options fix neither the
-// depth nor the time: on 4x4 boards 30 ms (most moves stop well short of it, at
-// the last depth whose successor would not fit), so that a game to 16384 or 32768
-// (12,000 to 20,000 moves) takes two to three minutes on two CPUs; on other boards 50 ms, a cap
-// that only crowded positions come near (their adaptive depth is shallow while
-// the board is open, so most moves answer in well under a millisecond).
-func DefaultMoveTime(b game2048.Board) time.Duration {
-	if b.Rows() == 4 && b.Cols() == 4 {
-		return 30 * time.Millisecond
-	}
-	return 50 * time.Millisecond
 }
 
 // AdaptiveDepth is the depth the solver chooses for b when none is fixed. On 4x4

@@ -47,9 +47,13 @@ ones it holds under way are played on from where they stood, the others are
 played, and the new records are appended (a game's last line counts). Moves a
 second and each game's seconds are then this run's.
 
-By default the solver searches as deep as the position calls for within 30 ms a
-move on 4x4 (50 ms on other boards): a 4x4 game takes a few minutes. --depth 1 or 2
-plays a 4x4 game in seconds, --depth 3 in half a minute.`,
+By default the solver searches as deep as the position calls for within a budget
+of moves searched on 4x4: 750,000 a move (about 30 ms on one core) until the
+first 8192, 2,500,000 (about 100 ms) from then on, where games are lost. The
+budget counts work, not time, so a seeded game plays the same on any machine;
+a 4x4 game takes several minutes. On other boards the default is a time budget
+of 50 ms a move. --nodes sets the budget, --time a time budget instead; --depth
+1 or 2 plays a 4x4 game in seconds, --depth 3 in half a minute.`,
 		Example: `  gridgames 2048 autoplay --games 20 --depth 1
   gridgames 2048 autoplay --games 8 --rows 3 --cols 3 --out games.jsonl --plot report.svg
   gridgames 2048 autoplay --games 30 --seed 1 --depth 3 --out d3.jsonl`,
@@ -148,6 +152,7 @@ func (o *autoplayOptions) run(cmd *cobra.Command) error {
 	if o.solver.perMove > 0 {
 		sum.TimePerMove = o.solver.perMove.String()
 	}
+	sum.NodesPerMove = o.solver.nodes
 	if err := o.report(cmd.OutOrStdout(), finished, sum); err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ type autoplaySummary struct {
 	Cols           int                   `json:"cols"`
 	Depth          int                   `json:"depth,omitempty"`
 	TimePerMove    string                `json:"timePerMove,omitempty"`
+	NodesPerMove   uint64                `json:"nodesPerMove,omitempty"`
 	Workers        int                   `json:"workers"`
 	Reached        map[string]int        `json:"reached"`
 	MaxTiles       map[string]int        `json:"maxTiles"`
@@ -97,20 +98,27 @@ func summarise(results []autoplayGame, elapsed time.Duration) autoplaySummary {
 	return s
 }
 
-// settingText names the solver's setting: the fixed depth, the time per move
-// (as the flag gave it), or the default on a rows x cols board.
-func settingText(depth int, timePerMove string, rows, cols int) string {
+// settingText names the solver's setting: the fixed depth, the time or node
+// budget per move (as the flags gave them), or the default on a rows x cols board.
+func settingText(depth int, timePerMove string, nodes uint64, rows, cols int) string {
 	switch {
 	case timePerMove != "":
 		return timePerMove + " per move"
+	case nodes > 0:
+		return fmt.Sprintf("%s moves searched per move", thousands(int64(nodes)))
 	case depth > 0:
 		return fmt.Sprintf("depth %d", depth)
+	}
+	if rows == 4 && cols == 4 {
+		return fmt.Sprintf("adaptive depth within %s moves searched a move (%s from %d on), at most %s",
+			thousands(solver.DefaultOpeningNodes), thousands(solver.DefaultLateNodes), solver.DefaultLateTile.Value(),
+			defaultMoveTime(rows, cols))
 	}
 	return "adaptive depth, at most " + defaultMoveTime(rows, cols).String() + " a move"
 }
 
 func printSummary(w io.Writer, s autoplaySummary) {
-	setting := settingText(s.Depth, s.TimePerMove, s.Rows, s.Cols)
+	setting := settingText(s.Depth, s.TimePerMove, s.NodesPerMove, s.Rows, s.Cols)
 	fmt.Fprintf(w, "%s on %dx%d, %s, %s\n\n", plural(s.Games, "game"), s.Rows, s.Cols, setting, plural(s.Workers, "worker"))
 	fmt.Fprintf(w, "%-10s %6s %8s\n", "reached", "games", "share")
 	var tiles []uint64

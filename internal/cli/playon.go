@@ -26,12 +26,12 @@ never reach it are skipped. The solver plays each such start on to the end
 four times the tile (with a 95% Wilson interval, which takes the continuations
 as independent: those of one start are not, so it is too narrow for what the
 starts stand for), the mean and median final score, the mean moves and the
-moves a second. The solver is autoplay's: by default adaptive depth within 30 ms
-a move on 4x4.
+moves a second. The solver is autoplay's: by default adaptive depth within a
+budget of moves searched on 4x4 (see "2048 autoplay --help").
 
 The rules (size, chance of a 4) are each record's. The new tiles of repeat r of
 the start of record n come from a generator seeded by (--seed, n, r): two runs
-that differ only in what plays (--network, --depth, --time, --eval ...) see the
+that differ only in what plays (--network, --depth, --time, --nodes, --eval ...) see the
 same spawns as long as they make the same moves, so their continuations pair up
 one by one. --out writes one JSON line per finished continuation: record, repeat,
 seed, start score and move, final score, max tile, moves, seconds; pair two runs'
@@ -175,6 +175,7 @@ func (o *playonOptions) run(cmd *cobra.Command) error {
 	if o.solver.perMove > 0 {
 		sum.TimePerMove = o.solver.perMove.String()
 	}
+	sum.NodesPerMove = o.solver.nodes
 	sum.Rows, sum.Cols = starts[0].Rules.Rows, starts[0].Rules.Cols
 	w := cmd.OutOrStdout()
 	if o.json {

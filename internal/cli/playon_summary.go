@@ -25,6 +25,7 @@ type playonSummary struct {
 	Cols          int          `json:"cols"`
 	Depth         int          `json:"depth,omitempty"`
 	TimePerMove   string       `json:"timePerMove,omitempty"`
+	NodesPerMove  uint64       `json:"nodesPerMove,omitempty"`
 	Eval          string       `json:"eval"`
 	Network       string       `json:"network,omitempty"`
 	Workers       int          `json:"workers"`
@@ -110,7 +111,7 @@ func wilson(k, n int) (lo, hi float64) {
 
 // printPlayon writes the summary as text.
 func printPlayon(w io.Writer, s playonSummary) {
-	setting := settingText(s.Depth, s.TimePerMove, s.Rows, s.Cols)
+	setting := settingText(s.Depth, s.TimePerMove, s.NodesPerMove, s.Rows, s.Cols)
 	if s.Network != "" {
 		setting += ", network " + s.Network
 	}
