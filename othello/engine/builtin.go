@@ -20,8 +20,8 @@ func builtin[T any](what string, data []byte, sum string, read func(io.Reader) (
 // The SHA-256 sums of the built-in files, as their recipes in generate.go make them.
 const (
 	patternsSum = "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"
-	midgameSum  = "b187ea62dd33594bf4528bf43b913e272688e666e7b73495a0ad56b7dc8083bf"
-	bookSum     = "91263fdbe563cfe65488f39f9ff64cf11c28669049d79da374f188374fae0083"
+	midgameSum  = "2d2faea4a7c60965e90b596425ae4d2c89fb119a08fdad96e446546d6f4d3a3d"
+	bookSum     = "6cc99848955ce7bdf919974c5dcea4352804dfe3a746f5a41b41a99af385f201"
 	smallSum    = "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"
 	opening6Sum = "43ebf335285460aa7cb895936396fb631ab74046dfff3aec9a62ca8623212f15"
 )

@@ -23,17 +23,19 @@ package engine
 // rest, to the same bytes, in about 15 minutes). (2) Its first three phases (1-24
 // empties) cut out (at once with --from the checkpoint, or the run itself). (3)
 // Phases 3-7 (25-64 empties) learned again from 120,000 games played by m480.t.gz,
-// labelled by 6-ply searches (1,136 s on two CPUs). (4) The side-to-move error
-// taken out again:
+// labelled by 8-ply searches (about 2.2 hours on two CPUs: 2,511, 2,524, 2,009,
+// 781 and 107 s for phases 3 to 7, the first three beside other work; 6-ply
+// labels took 1,136 s and played weaker). (4) The side-to-move error taken out
+// again:
 //
-//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 480000 --seed 1 --out $d/m480.gz && $d/gridgames othello tempo --midgame $d/m480.gz --out $d/m480.t.gz && $d/gridgames othello midgame --games 480000 --seed 1 --phases 3 --from $d/m480.gz --out $d/p012.gz && $d/gridgames othello midgame --games 120000 --seed 1 --depth 6 --player $d/m480.t.gz --from $d/p012.gz --out $d/e6.gz && $d/gridgames othello tempo --midgame $d/e6.gz --out midgame_default.bin.gz && rm -r $d"
+//go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello midgame --games 480000 --seed 1 --out $d/m480.gz && $d/gridgames othello tempo --midgame $d/m480.gz --out $d/m480.t.gz && $d/gridgames othello midgame --games 480000 --seed 1 --phases 3 --from $d/m480.gz --out $d/p012.gz && $d/gridgames othello midgame --games 120000 --seed 1 --depth 8 --player $d/m480.t.gz --from $d/p012.gz --out $d/e8.gz && $d/gridgames othello tempo --midgame $d/e8.gz --out midgame_default.bin.gz && rm -r $d"
 //
 // book_default.bin.gz, the opening book of levels 6-10 and of analysis: every
 // move of the positions up to 10 plies from the start along the moves within 2
 // discs of the best, valued by 10-ply searches (9 where that ends on an odd
 // number of empties) of the learned evaluation, on one CPU, each position's
-// searches from an empty table, so the bytes repeat (562 positions, 7,638
-// bytes; 45 s of one CPU). It depends on midgame_default.bin.gz: make it after.
+// searches from an empty table, so the bytes repeat (455 positions, 6,267
+// bytes; 14 s of one CPU). It depends on midgame_default.bin.gz: make it after.
 //
 //go:generate sh -c "d=$(mktemp -d) && go build -o $d/gridgames ../../cmd/gridgames && $d/gridgames othello book build --depth 10 --plies 10 --margin 2 --out $d/book.gz && mv $d/book.gz book_default.bin.gz && rm -r $d"
 //

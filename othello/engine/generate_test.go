@@ -16,8 +16,8 @@ func TestBuiltInWeightsPinned(t *testing.T) {
 		sum  string
 	}{
 		{"patterns_default.bin.gz", defaultPatternsFile, "86678f79e8a01846042137f663134cb9741f044f7adf751519e32d0820d80380"},
-		{"midgame_default.bin.gz", defaultMidgameFile, "b187ea62dd33594bf4528bf43b913e272688e666e7b73495a0ad56b7dc8083bf"},
-		{"book_default.bin.gz", defaultBookFile, "91263fdbe563cfe65488f39f9ff64cf11c28669049d79da374f188374fae0083"},
+		{"midgame_default.bin.gz", defaultMidgameFile, "2d2faea4a7c60965e90b596425ae4d2c89fb119a08fdad96e446546d6f4d3a3d"},
+		{"book_default.bin.gz", defaultBookFile, "6cc99848955ce7bdf919974c5dcea4352804dfe3a746f5a41b41a99af385f201"},
 		{"eval6_default.txt", defaultSmallFile, "c0e02a4f84822faab723efc841aef7d7bafb664f4d51966564e9da0423a91057"},
 		{"opening6_default.txt.gz", defaultOpening6File, "43ebf335285460aa7cb895936396fb631ab74046dfff3aec9a62ca8623212f15"},
 	} {
