@@ -14,11 +14,11 @@ func TestDefaultMoveNodes(t *testing.T) {
 		want        uint64
 		wantTime    time.Duration
 	}{
-		{"opening", "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultOpeningNodes, 250 * time.Millisecond},
-		{"4096 is still the opening", "4096,2048,2,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultOpeningNodes, 250 * time.Millisecond},
-		{"the first 8192", "8192,2,0,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 250 * time.Millisecond},
-		{"32768", "32768,16384,8192,2/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 250 * time.Millisecond},
-		{"two 32768s (not the fast path)", "32768,32768,2,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 250 * time.Millisecond},
+		{"opening", "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultOpeningNodes, 500 * time.Millisecond},
+		{"4096 is still the opening", "4096,2048,2,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultOpeningNodes, 500 * time.Millisecond},
+		{"the first 8192", "8192,2,0,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 500 * time.Millisecond},
+		{"32768", "32768,16384,8192,2/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 500 * time.Millisecond},
+		{"two 32768s (not the fast path)", "32768,32768,2,0/0,0,0,0/0,0,0,0/0,0,0,2", DefaultLateNodes, 500 * time.Millisecond},
 		{"3x3: time only", "8192,2,0/0,0,0/0,0,2", 0, 50 * time.Millisecond},
 		{"5x5: time only", "2,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,0/0,0,0,0,2", 0, 50 * time.Millisecond},
 	}
@@ -118,5 +118,47 @@ func TestNodeBudgetReplays(t *testing.T) {
 		if bigSum <= sum || big[0] < d1[0] {
 			t.Errorf("%d workers: 4 times the budget searched depths summing to %d (first %d), the budget %d (first %d)", workers, bigSum, big[0], sum, d1[0])
 		}
+	}
+}
+
+// shortGame is a game that is over after its first moves moves: Play stops there.
+type shortGame struct {
+	*game2048.Game
+	moves int
+}
+
+func (g *shortGame) Over() bool { return g.moves <= 0 || g.Game.Over() }
+
+func (g *shortGame) Move(d game2048.Direction) (game2048.MoveResult, error) {
+	g.moves--
+	return g.Game.Move(d)
+}
+
+// TestPlayForgetsEarlierGames plays the first moves of seed 2 with a node budget
+// twice on one solver, and on a new one after it has played seed 1: Play starts
+// from empty tables, so the moves are the same each time (what a table holds
+// changes how many moves a search counts, and so how deep the budget lets it go).
+func TestPlayForgetsEarlierGames(t *testing.T) {
+	t.Parallel()
+	opt := Options{Nodes: 60_000, Workers: 1, TableBits: 16}
+	play := func(s *Solver, seed uint64) game2048.Record {
+		g, err := game2048.NewGame(game2048.WithSeed(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Play(t.Context(), &shortGame{g, 300}, nil); err != nil {
+			t.Fatal(err)
+		}
+		return g.Record()
+	}
+	s := New(opt)
+	first := play(s, 2)
+	if again := play(s, 2); again != first {
+		t.Fatalf("seed 2 played again on the same solver differs:\n%s\n%s: the tables of the first game leaked into the second", first.Moves, again.Moves)
+	}
+	other := New(opt)
+	play(other, 1)
+	if after := play(other, 2); after != first {
+		t.Fatalf("seed 2 after seed 1 differs from seed 2 on a new solver:\n%s\n%s", first.Moves, after.Moves)
 	}
 }

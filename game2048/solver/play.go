@@ -21,7 +21,10 @@ type GameStats struct {
 type rulesOf interface{ Rules() game2048.Rules }
 
 // Play drives p to the end of its game, choosing each move with BestMove, and
-// returns the final figures. The chance of a 4 comes from p's rules when p has a
+// returns the final figures. It starts from empty transposition tables, so the
+// moves it makes depend only on p and the options, not on what the solver
+// searched before; with a node budget and no time budget (Options.Nodes), or a
+// fixed depth, a seeded game replays move for move. The chance of a 4 comes from p's rules when p has a
 // Rules method, else from the options. onMove, if not nil, sees each analysis and
 // the move's result. It stops with an error if p refuses a move or claims a move
 // changed nothing, and with ctx's error (and the figures so far) if ctx ends; a
@@ -32,6 +35,7 @@ func (s *Solver) Play(ctx context.Context, p game2048.Puzzle, onMove func(Analys
 	if r, ok := p.(rulesOf); ok {
 		fourChance = r.Rules().FourChance
 	}
+	s.forget()
 	var st GameStats
 	for !p.Over() {
 		if err := ctx.Err(); err != nil {

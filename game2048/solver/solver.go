@@ -314,7 +314,8 @@ func (s *Solver) heuristicMoves(b game2048.Board) Analysis {
 }
 
 // forget clears every worker's transposition table, so the next search starts cold
-// (benchmarks use it to time a search as a new position would see it).
+// (Play starts each game so; benchmarks use it to time a search as a new position
+// would see it).
 func (s *Solver) forget() {
 	for _, w := range s.w4 {
 		w.tt.clear()
