@@ -48,8 +48,8 @@ played, and the new records are appended (a game's last line counts). Moves a
 second and each game's seconds are then this run's.
 
 By default the solver searches as deep as the position calls for within a budget
-of moves searched on 4x4: 750,000 a move (about 30 ms on one core) until the
-first 8192, 2,500,000 (about 100 ms) from then on, where games are lost. The
+of moves searched on 4x4: 1,000,000 a move (at most about 40 ms on one core)
+until the first 8192, 4,000,000 (about 160 ms) from then on, where games are lost. The
 budget counts work, not time, so a seeded game plays the same on any machine;
 a 4x4 game takes several minutes. On other boards the default is a time budget
 of 50 ms a move. --nodes sets the budget, --time a time budget instead; --depth
