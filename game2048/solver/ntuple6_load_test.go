@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"testing"
+	"time"
 
 	"github.com/gridgames/gridgames/game2048"
 )
@@ -74,5 +75,45 @@ func TestWideSearchReadsNoNetwork(t *testing.T) {
 				t.Fatalf("a %dx%d search made the network evaluation", tc.rows, tc.cols)
 			}
 		})
+	}
+}
+
+// slowReader is a file whose first read takes delay, as a network unpacking on
+// a busy machine does.
+type slowReader struct {
+	r     io.Reader
+	delay time.Duration
+	slept bool
+}
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	if !s.slept {
+		time.Sleep(s.delay)
+		s.slept = true
+	}
+	return s.r.Read(p)
+}
+
+// The first default search of a process waits for the network, and that wait
+// is not taken from its time guard: it searches as deep, and to the same
+// values, as a search with the network already read, even when the read
+// takes longer than DefaultMoveTime.
+func TestFirstSearchAfterSlowLoad(t *testing.T) {
+	t.Parallel()
+	b := mustBoard(t, "2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,2")
+	loader := newBuiltinTable6(func() io.Reader {
+		return &slowReader{r: bytes.NewReader(defaultNetwork6Bytes), delay: DefaultMoveTime(b) + 100*time.Millisecond}
+	})
+	first, err := New(Options{Workers: 1, builtin6: loader}).BestMove(t.Context(), b, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := New(Options{Workers: 1, builtin6: loader}).BestMove(t.Context(), b, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Depth < 2 || first.Depth != again.Depth || first.Values != again.Values || first.Nodes != again.Nodes {
+		t.Fatalf("the first search, behind a slow read: depth %d, %d nodes, values %v; with the network read: depth %d, %d nodes, values %v",
+			first.Depth, first.Nodes, first.Values, again.Depth, again.Nodes, again.Values)
 	}
 }

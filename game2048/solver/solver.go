@@ -171,7 +171,8 @@ type Analysis struct {
 // depth 0) together with ctx's error; Best is then still a direction that moves.
 // A 4x4 search first reads the built-in network if it needs it and no one has
 // (see Warm); if ctx ends during that read, the depth-0 values are the
-// heuristic's.
+// heuristic's. The time budget (Options.Time, or DefaultMoveTime) counts from
+// the end of that read.
 func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance float64) (Analysis, error) {
 	start := time.Now()
 	if fourChance < 0 {
@@ -198,6 +199,10 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 			return a, err
 		}
 	}
+	// The time budget starts once the network is read: the first search of a
+	// process searches as deep as the others (the node budget decides, not how
+	// long the network took to unpack).
+	searchStart := time.Now()
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	maxDepth, budget, nodeBudget := s.opt.Depth, s.opt.Time, s.opt.Nodes
@@ -233,7 +238,7 @@ func (s *Solver) BestMove(ctx context.Context, b game2048.Board, fourChance floa
 			}
 			best = a
 			took := time.Since(t0)
-			if budget > 0 && !nextLayerFits(float64(time.Since(start)), float64(took), float64(lastTook), float64(budget)) {
+			if budget > 0 && !nextLayerFits(float64(time.Since(searchStart)), float64(took), float64(lastTook), float64(budget)) {
 				break
 			}
 			if nodeBudget > 0 && !nextLayerFits(float64(nodes), float64(a.Nodes), float64(lastNodes), float64(nodeBudget)) {

@@ -10,7 +10,7 @@ import (
 // aiPool bounds the AI work to n single-threaded searches per game (one per CPU
 // unless Options.AIWorkers says otherwise), so that the hints and computer moves
 // of many players queue instead of oversubscribing the machine. Othello engines are kept and reused (a 16 MiB table for each evaluation, classic and learned, they have searched with); a 2048
-// solver is made per search with a small table.
+// solver is made per search, with the default setting's tables (16 MiB).
 type aiPool struct {
 	solvers chan struct{}
 	engines chan *engine.Engine

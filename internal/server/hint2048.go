@@ -35,7 +35,11 @@ func (s *Server) analyse2048(r *http.Request, g *game2048.Game) (hint, error) {
 	if r.URL.Query().Get("perfect") == "1" {
 		return s.perfect2048(r, g)
 	}
-	sv, done, err := s.ai.solver(r.Context(), solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1, TableBits: 16})
+	so := solver.Options{Workers: 1} // the default setting, on one worker of the pool
+	if s.opt.HintTime > 0 {
+		so = solver.Options{Time: s.opt.HintTime, Depth: 6, Workers: 1}
+	}
+	sv, done, err := s.ai.solver(r.Context(), so)
 	if err != nil {
 		return hint{}, err
 	}

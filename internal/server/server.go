@@ -29,7 +29,10 @@ type Options struct {
 	// MaxSessions bounds the games kept in memory (0 means 10000); others are
 	// reloaded from the store when next used.
 	MaxSessions int
-	// HintTime is the 2048 solver's budget per hint or autoplay move (0 means 150ms).
+	// HintTime, if set, is the 2048 solver's time budget per hint or autoplay
+	// move. 0 means the solver's default (solver.Options' zero value: the depth
+	// the board calls for within DefaultMoveNodes, DefaultMoveTime as a guard),
+	// the setting `gridgames 2048 autoplay` plays, searched by one worker.
 	HintTime time.Duration
 	// AnalyzeTime is the Othello engine's budget for a hint (0 means 500ms).
 	AnalyzeTime time.Duration
@@ -78,9 +81,6 @@ func New(st store.Store, opt Options) *Server {
 	}
 	if opt.MaxSessions <= 0 {
 		opt.MaxSessions = 10000
-	}
-	if opt.HintTime <= 0 {
-		opt.HintTime = 150 * time.Millisecond
 	}
 	if opt.AnalyzeTime <= 0 {
 		opt.AnalyzeTime = 500 * time.Millisecond

@@ -26,7 +26,10 @@ type Options2048 struct {
 	// wait their turn and cut the showing to a quarter of it; when it ends, every
 	// waiting key acts, in order, and the last move made is shown.
 	SlideTime time.Duration
-	// HintTime is the solver's budget per hint or autoplay move (0 means 120ms).
+	// HintTime, if set, is the solver's time budget per hint or autoplay move.
+	// 0 means the solver's default (solver.Options' zero value: the depth the
+	// board calls for within DefaultMoveNodes, DefaultMoveTime as a guard), the
+	// setting `gridgames 2048 autoplay` plays and its proofs measure.
 	HintTime time.Duration
 	// Tables is the directory of exact tables for perfect hints (key P) on 3x3;
 	// smaller boards are solved on first need.
@@ -79,11 +82,12 @@ func New2048(opt Options2048) (*Model2048, error) {
 	if opt.SlideTime <= 0 {
 		opt.SlideTime = 90 * time.Millisecond
 	}
-	if opt.HintTime <= 0 {
-		opt.HintTime = 120 * time.Millisecond
+	var so solver.Options // the default, as autoplay plays it
+	if opt.HintTime > 0 {
+		so = solver.Options{Time: opt.HintTime, Depth: 6}
 	}
 	m := &Model2048{opt: opt, width: 80, height: 24,
-		solver: solver.New(solver.Options{Time: opt.HintTime, Depth: 6}), exact: &exact.Store{Dir: opt.Tables}}
+		solver: solver.New(so), exact: &exact.Store{Dir: opt.Tables}}
 	go solver.Warm() // so that the first hint need not wait for the network to unpack
 	cmd, err := m.newGame()
 	if err != nil {
