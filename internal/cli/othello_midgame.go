@@ -35,7 +35,8 @@ func newOthelloMidgameCommand() *cobra.Command {
 phase of 8 empty squares, from the end of the game back to the opening. For each
 phase, --games games of plausible moves give --per-game positions each; positions
 with at most --exact empty squares are solved exactly, the others valued by a
---depth ply search whose leaves the phases already learned value; the phase's
+--depth ply search whose leaves the phases already learned value (full width,
+or with --probcut as the engine plays: ProbCut, the value of two depths); the phase's
 weights are then fitted to them (starting from the next phase's). The games' moves
 are the best of 1- to 3-ply searches with the hand-made evaluation, or with the
 midgame evaluation --player names, and one in --random-moves at random. --dir
@@ -76,6 +77,7 @@ then othello tempo --midgame m.gz.`,
 	f.IntVar(&o.phases, "phases", engine.MidgamePhases, "learn phases 0 to N-1 only: a run that another can go on from (--from)")
 	f.IntVar(&o.randomEvery, "random-moves", 8, "make one move in N of the sample games a random one")
 	f.StringVar(&o.playerPath, "player", "", "play the sample games with this midgame evaluation (default: the hand-made one)")
+	f.BoolVar(&o.probcut, "probcut", false, "label with the search as the engine plays it (ProbCut, the value of two depths), not a full-width one")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
 	return cmd
 }
@@ -87,7 +89,7 @@ type midgameOptions struct {
 	rate                                                   float64
 	seed                                                   uint64
 	outPath, dir, fromPath, playerPath                     string
-	json                                                   bool
+	json, probcut                                          bool
 }
 
 // validate refuses flag values out of range, before any file is touched.
@@ -187,7 +189,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 	}
 	m, err := train.LearnMidgame(cmd.Context(), train.LearnOptions{
 		Samples: train.MidgameOptions{Games: o.games, Seed: o.seed, Workers: workers, PerGame: o.perGame,
-			ExactEmpties: o.exact, Depth: o.depth, Player: player, RandomEvery: o.randomEvery},
+			ExactEmpties: o.exact, Depth: o.depth, Selective: o.probcut, Player: player, RandomEvery: o.randomEvery},
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
 		From:     from,
 		Phases:   o.phases,

@@ -265,3 +265,23 @@ func equalPatterns(a, b *engine.Patterns) bool {
 	}
 	return true
 }
+
+// --probcut labels with the search as the engine plays it: a tiny run with it
+// fits other weights than the same run with full-width labels.
+func TestOthelloMidgameProbcut(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"othello", "midgame", "--games", "3", "--per-game", "2", "--depth", "4", "--exact", "4",
+		"--epochs", "1", "--workers", "1", "--phases", "4", "--json"}
+	full, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "full.gz"))...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	sel, errOut, code := run(t, "", append(args, "--out", filepath.Join(dir, "sel.gz"), "--probcut")...)
+	if code != 0 {
+		t.Fatalf("--probcut: exit %d, stderr %q", code, errOut)
+	}
+	strip := regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+	if strip.ReplaceAllString(full, "") == strip.ReplaceAllString(sel, "") {
+		t.Errorf("--probcut changed nothing:\n%s", sel)
+	}
+}

@@ -217,3 +217,37 @@ func sameOnTwoWorkers(t *testing.T, opts MidgameOptions) []Sample {
 	}
 	return got[0]
 }
+
+// Selective labels are the engine's search as it plays (ProbCut, two depths'
+// value): the same positions as full-width labels, the same whatever the
+// number of workers, and labels that differ from the full-width ones but
+// stay near them.
+func TestMidgameSamplesSelective(t *testing.T) {
+	t.Parallel()
+	mid := engine.DefaultMidgame()
+	if mid == nil {
+		t.Skip("no built-in midgame evaluation")
+	}
+	opts := MidgameOptions{Games: 6, Seed: 4, Phase: 4, Depth: 6, Eval: mid}
+	full := sameOnTwoWorkers(t, opts)
+	opts.Selective = true
+	sel := sameOnTwoWorkers(t, opts)
+	if len(sel) != len(full) {
+		t.Fatalf("%d selective samples, %d full-width", len(sel), len(full))
+	}
+	differ := 0
+	for i := range sel {
+		if sel[i].Pos != full[i].Pos {
+			t.Fatalf("sample %d: the selective labels took another position", i)
+		}
+		if d := sel[i].Score - full[i].Score; d != 0 {
+			differ++
+			if d > 12 || d < -12 {
+				t.Errorf("sample %d: selective label %v, full-width %v", i, sel[i].Score, full[i].Score)
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("the selective labels are the full-width ones: the option did nothing")
+	}
+}
