@@ -49,7 +49,10 @@ other flags (deeper --depth, say) to go on from with --from FILE.
 After each phase the evaluation so far is saved to FILE.partial (removed once FILE
 is written); a run stopped by Ctrl+C or at the end of a session goes on with
 --from FILE.partial and the same other flags, learning only the phases left, to
-the very file the run straight through writes.
+the very file the run straight through writes. Within a phase, its samples so far
+are saved to FILE.partial.samples after every --checkpoint-games of its games; the
+run started again with the same flags (and the same --from) plays only the games
+after them.
 
 The built-in evaluation was made in steps (othello/engine/generate.go has them):
   gridgames othello midgame --games 480000 --seed 1 --out m480.gz
@@ -77,6 +80,7 @@ then othello tempo --midgame m.gz.`,
 	f.IntVar(&o.phases, "phases", engine.MidgamePhases, "learn phases 0 to N-1 only: a run that another can go on from (--from)")
 	f.IntVar(&o.randomEvery, "random-moves", 8, "make one move in N of the sample games a random one")
 	f.StringVar(&o.playerPath, "player", "", "play the sample games with this midgame evaluation (default: the hand-made one)")
+	f.IntVar(&o.checkpointGames, "checkpoint-games", 10000, "write a phase's samples so far to OUT.partial.samples after every N of its games (0: never)")
 	f.BoolVar(&o.probcut, "probcut", false, "label with the search as the engine plays it (ProbCut, the value of two depths), not a full-width one")
 	f.BoolVar(&o.json, "json", false, "print each phase's figures as JSON")
 	return cmd
@@ -85,7 +89,7 @@ then othello tempo --midgame m.gz.`,
 // midgameOptions are the flags of othello midgame.
 type midgameOptions struct {
 	games, perGame, depth, exact, epochs, holdout, workers int
-	randomEvery, phases                                    int
+	randomEvery, phases, checkpointGames                   int
 	rate                                                   float64
 	seed                                                   uint64
 	outPath, dir, fromPath, playerPath                     string
@@ -111,6 +115,8 @@ func (o *midgameOptions) validate() error {
 		return badInputf("--holdout %d: want 0 or more", o.holdout)
 	case o.phases < 1 || o.phases > engine.MidgamePhases:
 		return badInputf("--phases %d: want 1 to %d", o.phases, engine.MidgamePhases)
+	case o.checkpointGames < 0:
+		return badInputf("--checkpoint-games %d: want 0 (never) or more", o.checkpointGames)
 	case o.randomEvery < 1:
 		return badInputf("--random-moves %d: want 1 or more (1: every move at random)", o.randomEvery)
 	}
@@ -151,8 +157,18 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			return err
 		}
 	}
+	playerSum, err := fileSum(o.playerPath)
+	if err != nil {
+		return err
+	}
+	resume, err := o.resumeSamples(from, playerSum)
+	if err != nil {
+		return err
+	}
 	partial := o.outPath + ".partial"
-	savedPhases := 0
+	ckpt := samplesCheckpointPath(o.outPath)
+	savedPhases, savedGames := 0, 0
+	learned := from // the phases learned so far, for the checkpoints' fingerprints
 	var (
 		bar   *progress
 		phase int
@@ -172,11 +188,25 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			}
 			return writeSamplesFile(filepath.Join(o.dir, fmt.Sprintf("midgame-phase%d.txt", p)), samples)
 		},
+		Block: func(ps train.PhaseSamples) error {
+			fp, err := o.samplesFingerprint(learned, ps.Phase, playerSum)
+			if err == nil {
+				err = writeSamplesCheckpoint(ckpt, fp, ps)
+			}
+			if err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: saving %s: %v\n", ckpt, err)
+			} else {
+				savedGames = ps.Games
+			}
+			return nil
+		},
 		Fitted: func(lp train.LearnedPhase) error {
+			learned = lp.SoFar
 			if err := saveWhole(lp.SoFar, partial); err != nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: saving %s: %v\n", partial, err)
 			} else {
-				savedPhases = lp.Phase + 1
+				savedPhases, savedGames = lp.Phase+1, 0
+				os.Remove(ckpt) // the phase is in the partial file now
 			}
 			line := midgamePhaseLine{Phase: lp.Phase, Empties: phaseSpan(lp.Phase), Samples: lp.Samples,
 				TrainRMSE: lp.Stats.TrainRMSE, HoldoutRMSE: lp.Stats.HoldoutRMSE, Seconds: time.Since(t0).Seconds()}
@@ -193,13 +223,23 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 		Training: train.PatternTraining{Epochs: o.epochs, Rate: o.rate, Seed: o.seed, Holdout: o.holdout},
 		From:     from,
 		Phases:   o.phases,
+		Block:    o.checkpointGames,
+		Resume:   resume,
 	}, hooks)
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
-		if savedPhases > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: phases 0-%d saved in %s; go on with --from %s and the same flags.\n",
-				phase, savedPhases-1, partial, partial)
-		} else {
+		games := ""
+		if savedGames > 0 {
+			games = fmt.Sprintf(" (its first %d games' samples are in %s, which that run picks up)", savedGames, ckpt)
+		}
+		switch {
+		case savedPhases > 0:
+			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: phases 0-%d saved in %s; go on with --from %s and the same flags%s.\n",
+				phase, savedPhases-1, partial, partial, games)
+		case savedGames > 0:
+			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: its first %d games' samples saved in %s; run the same command again to go on.\n",
+				phase, savedGames, ckpt)
+		default:
 			fmt.Fprintf(cmd.ErrOrStderr(), "Stopped in phase %d: nothing written.\n", phase)
 		}
 		return errInterrupted
@@ -209,6 +249,9 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 			ns.Phase, ns.Phase*engine.MidgamePhaseWidth+1, (ns.Phase+1)*engine.MidgamePhaseWidth, ns.Games)
 	}
 	if err != nil {
+		if resume != nil && strings.Contains(err.Error(), "does not fit") {
+			return badInputf("%s: %v", ckpt, strings.TrimPrefix(err.Error(), "train: "))
+		}
 		if o.fromPath != "" && strings.Contains(err.Error(), "not a stopped run") {
 			return badInputf("--from %s: %v", o.fromPath, strings.TrimPrefix(err.Error(), "train: "))
 		}
@@ -225,6 +268,7 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 		return err
 	}
 	os.Remove(partial)
+	os.Remove(ckpt)
 	return nil
 }
 

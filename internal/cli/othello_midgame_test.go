@@ -285,3 +285,83 @@ func TestOthelloMidgameProbcut(t *testing.T) {
 		t.Errorf("--probcut changed nothing:\n%s", sel)
 	}
 }
+
+// A checkpoint within a phase (OUT.partial.samples) is picked up by the same
+// command run again: it learns the very file the run straight through writes,
+// from the checkpoint's samples (altered ones change the result), and removes
+// the checkpoint; one made with other flags is refused, naming it.
+func TestOthelloMidgameSamplesCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	o := midgameOptions{games: 5, perGame: 2, depth: 1, exact: 4, seed: 4, randomEvery: 8}
+	args := []string{"othello", "midgame", "--games", "5", "--per-game", "2", "--depth", "1", "--exact", "4",
+		"--epochs", "1", "--workers", "1", "--seed", "4", "--phases", "2", "--checkpoint-games", "2"}
+	straight := filepath.Join(dir, "straight.gz")
+	if _, errOut, code := run(t, "", append(args, "--out", straight)...); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if _, err := os.Stat(samplesCheckpointPath(straight)); !os.IsNotExist(err) {
+		t.Fatalf("the finished run left its checkpoint: %v", err)
+	}
+	// The checkpoint a run stopped after phase 0's first 4 games leaves.
+	var ps *train.PhaseSamples
+	_, err := train.LearnMidgame(t.Context(), train.LearnOptions{
+		Samples:  train.MidgameOptions{Games: 5, Seed: 4, Workers: 1, PerGame: 2, ExactEmpties: 4, Depth: 1, RandomEvery: 8},
+		Training: train.PatternTraining{Epochs: 1, Rate: 0.002, Seed: 4},
+		Phases:   2, Block: 2,
+	}, train.LearnHooks{Block: func(p train.PhaseSamples) error {
+		if p.Games == 4 {
+			ps = &p
+			return errors.New("stop")
+		}
+		return nil
+	}})
+	if ps == nil {
+		t.Fatalf("no checkpoint after 4 games: %v", err)
+	}
+	fp, err := o.samplesFingerprint(nil, 0, "none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		fp      string
+		shift   float64 // added to every checkpointed score
+		code    int
+		same    bool
+		errText string
+	}{
+		{"the run's checkpoint", fp, 0, 0, true, ""},
+		{"altered samples", fp, 1, 0, false, ""},
+		{"other flags", strings.Replace(fp, "seed=4", "seed=5", 1), 0, exitBadInput, false, "other flags"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".gz")
+			alt := train.PhaseSamples{Phase: ps.Phase, Games: ps.Games}
+			for _, s := range ps.Samples {
+				s.Score += tc.shift
+				alt.Samples = append(alt.Samples, s)
+			}
+			if err := writeSamplesCheckpoint(samplesCheckpointPath(out), tc.fp, alt); err != nil {
+				t.Fatal(err)
+			}
+			_, errOut, code := run(t, "", append(args, "--out", out)...)
+			if code != tc.code || !strings.Contains(errOut, tc.errText) {
+				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errOut, tc.code, tc.errText)
+			}
+			if code != 0 {
+				if _, err := os.Stat(out); !os.IsNotExist(err) {
+					t.Errorf("refused, yet wrote --out: %v", err)
+				}
+				return
+			}
+			a, _ := os.ReadFile(straight)
+			b, _ := os.ReadFile(out)
+			if bytes.Equal(a, b) != tc.same {
+				t.Errorf("the resumed run's file equals the straight run's: %v, want %v", bytes.Equal(a, b), tc.same)
+			}
+			if _, err := os.Stat(samplesCheckpointPath(out)); !os.IsNotExist(err) {
+				t.Errorf("the finished run left its checkpoint: %v", err)
+			}
+		})
+	}
+}

@@ -38,6 +38,20 @@ type LearnOptions struct {
 	// that another (with other Samples, say deeper searches for the later
 	// phases) can go on from.
 	Phases int
+	// Block, when above 0, samples each phase's games Block at a time and
+	// tells LearnHooks.Block after each block but the last: a checkpoint
+	// within the phase. The samples, and so the result, are the same.
+	Block int
+	// Resume, when not nil, is such a checkpoint of the first phase to learn:
+	// its games are not played again, and sampling goes on after them. It
+	// must be a checkpoint of a run with the same Samples.
+	Resume *PhaseSamples
+}
+
+// PhaseSamples are the samples of a phase's first Games games.
+type PhaseSamples struct {
+	Phase, Games int
+	Samples      []Sample
 }
 
 // LearnHooks are told how LearnMidgame goes; each may be nil.
@@ -51,6 +65,10 @@ type LearnHooks struct {
 	// Fitted is called after a phase is fitted; an error it returns stops the
 	// learning.
 	Fitted func(LearnedPhase) error
+	// Block is called after each block of a phase's games (LearnOptions.Block)
+	// but the last, with the phase's samples so far; an error it returns
+	// stops the learning.
+	Block func(PhaseSamples) error
 }
 
 // LearnedPhase is what LearnMidgame did in one phase.
@@ -83,6 +101,10 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 	for k := last; k < first; k++ {
 		m.SetPhase(k, nil)
 	}
+	if r := opts.Resume; r != nil && (r.Phase != first || r.Games < 0 || r.Games > opts.Samples.Games) {
+		return nil, fmt.Errorf("train: a checkpoint of phase %d after %d games does not fit a run that learns phase %d next from %d games",
+			r.Phase, r.Games, first, opts.Samples.Games)
+	}
 	for phase := first; phase < last; phase++ {
 		var progress func(done int)
 		if h.Start != nil {
@@ -90,7 +112,7 @@ func LearnMidgame(ctx context.Context, opts LearnOptions, h LearnHooks) (*engine
 		}
 		so := opts.Samples
 		so.Phase, so.Eval = phase, m
-		samples, err := MidgameSamples(ctx, so, progress)
+		samples, err := phaseSamples(ctx, so, opts, h, progress)
 		if err != nil {
 			return nil, err
 		}
@@ -135,4 +157,40 @@ func resumeFrom(from *engine.Midgame) (*engine.Midgame, int, error) {
 		}
 	}
 	return m, first, nil
+}
+
+// phaseSamples samples the games of so's phase, in blocks of opts.Block games
+// (all at once if 0), after those of opts.Resume if it is of this phase,
+// telling h.Block after each block but the last.
+func phaseSamples(ctx context.Context, so MidgameOptions, opts LearnOptions, h LearnHooks, progress func(done int)) ([]Sample, error) {
+	var samples []Sample
+	start := 0
+	if r := opts.Resume; r != nil && r.Phase == so.Phase {
+		samples, start = append(samples, r.Samples...), r.Games
+	}
+	block := opts.Block
+	if block <= 0 {
+		block = so.Games
+	}
+	games := so.Games
+	for start < games {
+		bo := so
+		bo.FirstGame, bo.Games = start, min(block, games-start)
+		var p func(int)
+		if progress != nil {
+			p = func(done int) { progress(bo.FirstGame + done) }
+		}
+		got, err := MidgameSamples(ctx, bo, p)
+		if err != nil {
+			return nil, err
+		}
+		samples = append(samples, got...)
+		start += bo.Games
+		if start < games && opts.Block > 0 && h.Block != nil {
+			if err := h.Block(PhaseSamples{Phase: so.Phase, Games: start, Samples: samples}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return samples, nil
 }

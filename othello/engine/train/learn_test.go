@@ -114,3 +114,83 @@ func TestLearnMidgameFrom(t *testing.T) {
 		t.Fatalf("a file with a gap: %v", err)
 	}
 }
+
+// A phase sampled in blocks learns what it learns all at once; a run stopped
+// after a block goes on from the checkpoint the Block hook was given (From the
+// phases before it, Resume its samples) to the very same evaluation; a
+// checkpoint of another phase is refused.
+func TestLearnMidgameBlocks(t *testing.T) {
+	opts := LearnOptions{
+		Samples:  MidgameOptions{Games: 5, Seed: 3, Workers: 2, PerGame: 2, ExactEmpties: 4, Depth: 1},
+		Training: PatternTraining{Epochs: 2, Rate: 0.002, Seed: 3},
+		Phases:   3,
+	}
+	whole, err := LearnMidgame(context.Background(), opts, LearnHooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Block = 2
+	var blocks []PhaseSamples
+	var before bytes.Buffer // the phases learned before the checkpoint kept
+	stop := errors.New("stop")
+	_, err = LearnMidgame(context.Background(), opts, LearnHooks{
+		Fitted: func(lp LearnedPhase) error {
+			if lp.Phase == 0 {
+				_, err := lp.SoFar.WriteTo(&before)
+				return err
+			}
+			return nil
+		},
+		Block: func(ps PhaseSamples) error {
+			blocks = append(blocks, ps)
+			if ps.Phase == 1 && ps.Games == 4 {
+				return stop // the end of the session
+			}
+			return nil
+		},
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("error %v, want the hook's", err)
+	}
+	// Phase 0's blocks after 2 and 4 games, then phase 1's.
+	if len(blocks) != 4 || blocks[0].Games != 2 || blocks[1].Games != 4 || blocks[2].Phase != 1 || blocks[2].Games != 2 {
+		t.Fatalf("checkpoints %d, want phase 0 after 2 and 4 games, then phase 1", len(blocks))
+	}
+	if n := len(blocks[1].Samples); n <= len(blocks[0].Samples) {
+		t.Fatalf("the second checkpoint holds %d samples, the first %d", n, len(blocks[0].Samples))
+	}
+	from, err := engine.ReadMidgame(bytes.NewReader(before.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.From, opts.Resume = from, &blocks[3]
+	var played []int // phase 1's progress: games done
+	resumed, err := LearnMidgame(context.Background(), opts, LearnHooks{
+		Start: func(p int) func(int) {
+			if p != 1 {
+				return nil
+			}
+			return func(done int) { played = append(played, done) }
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != 1 || played[0] != 5 {
+		t.Errorf("the resumed phase reported games done %v, want only its last game: [5]", played)
+	}
+	var a, b bytes.Buffer
+	if _, err := whole.WriteTo(&a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := resumed.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("in blocks, stopped and resumed, the run learned another evaluation than all at once")
+	}
+	opts.Resume = &blocks[0] // phase 0's: phase 1 is next
+	if _, err := LearnMidgame(context.Background(), opts, LearnHooks{}); err == nil || !strings.Contains(err.Error(), "checkpoint of phase 0") {
+		t.Errorf("a checkpoint of another phase: error %v", err)
+	}
+}

@@ -11,11 +11,15 @@ import (
 
 // MidgameOptions configure MidgameSamples.
 type MidgameOptions struct {
-	Games   int    // games played; positions of the phase are taken from each
-	Seed    uint64 // the games are a function of the seed (and the phase)
-	Workers int    // games played side by side; 0 means 1
-	Phase   int    // the phase (see MidgamePhase) whose positions are taken
-	PerGame int    // positions taken from each game; 0 means 2
+	Games int // games played; positions of the phase are taken from each
+	// FirstGame numbers the games: they are games FirstGame to
+	// FirstGame+Games-1 of the phase (each game is a function of the seed, the
+	// phase and its number), so a phase's games can be sampled in blocks.
+	FirstGame int
+	Seed      uint64 // the games are a function of the seed (and the phase)
+	Workers   int    // games played side by side; 0 means 1
+	Phase     int    // the phase (see MidgamePhase) whose positions are taken
+	PerGame   int    // positions taken from each game; 0 means 2
 	// Positions with at most ExactEmpties empty squares are labelled by an exact
 	// solve (0 means 18); the others by a Depth-ply search (0 means 4) whose leaves
 	// Eval values: the phases learned before, with fewer empties.
@@ -47,6 +51,9 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 	if opts.Games < 1 {
 		return nil, fmt.Errorf("engine: %d games: want at least 1", opts.Games)
 	}
+	if opts.FirstGame < 0 {
+		return nil, fmt.Errorf("engine: first game %d: want 0 or more", opts.FirstGame)
+	}
 	if opts.Phase < 0 || opts.Phase >= engine.MidgamePhases {
 		return nil, fmt.Errorf("engine: phase %d: want 0 to %d", opts.Phase, engine.MidgamePhases-1)
 	}
@@ -66,7 +73,7 @@ func MidgameSamples(ctx context.Context, opts MidgameOptions, progress func(done
 		opts.Depth = 4
 	}
 	return sampleGames(ctx, opts.Games, opts.Workers, progress, func(e *engine.Engine, g int) []Sample {
-		return midgameGameSamples(ctx, e, opts, g)
+		return midgameGameSamples(ctx, e, opts, opts.FirstGame+g)
 	})
 }
 
