@@ -95,14 +95,7 @@ func TestLearnMidgameFrom(t *testing.T) {
 	if len(started) != engine.MidgamePhases-stopAfter-1 || started[0] != stopAfter+1 {
 		t.Errorf("the resumed run learned phases %v, want %d to %d", started, stopAfter+1, engine.MidgamePhases-1)
 	}
-	var a, b bytes.Buffer
-	if _, err := straight.WriteTo(&a); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := resumed.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+	if !bytes.Equal(midgameBytes(t, straight), midgameBytes(t, resumed)) {
 		t.Error("the resumed run learned another evaluation than the run straight through")
 	}
 
@@ -179,18 +172,21 @@ func TestLearnMidgameBlocks(t *testing.T) {
 	if len(played) != 1 || played[0] != 5 {
 		t.Errorf("the resumed phase reported games done %v, want only its last game: [5]", played)
 	}
-	var a, b bytes.Buffer
-	if _, err := whole.WriteTo(&a); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := resumed.WriteTo(&b); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+	if !bytes.Equal(midgameBytes(t, whole), midgameBytes(t, resumed)) {
 		t.Error("in blocks, stopped and resumed, the run learned another evaluation than all at once")
 	}
 	opts.Resume = &blocks[0] // phase 0's: phase 1 is next
 	if _, err := LearnMidgame(context.Background(), opts, LearnHooks{}); err == nil || !strings.Contains(err.Error(), "checkpoint of phase 0") {
 		t.Errorf("a checkpoint of another phase: error %v", err)
 	}
+}
+
+// midgameBytes is m's file.
+func midgameBytes(t *testing.T, m *engine.Midgame) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if _, err := m.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
