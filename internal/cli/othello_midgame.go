@@ -168,6 +168,9 @@ func (o *midgameOptions) run(cmd *cobra.Command) error {
 	partial := o.outPath + ".partial"
 	ckpt := samplesCheckpointPath(o.outPath)
 	savedPhases, savedGames := 0, 0
+	if resume != nil {
+		savedGames = resume.Games // its checkpoint stays until a later one or the phase's end
+	}
 	learned := from // the phases learned so far, for the checkpoints' fingerprints
 	var (
 		bar   *progress
